@@ -1,0 +1,3 @@
+from deckforge.cli import main
+
+main(prog_name="deckforge")
