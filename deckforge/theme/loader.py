@@ -92,6 +92,7 @@ def _suit(raw: dict[str, Any]) -> Suit:
             title=str(c.get("title", "")),
             text=str(c.get("text", "")),
             image=Path(c["image"]) if c.get("image") else None,
+            source=str(c.get("source", "")),
         )
         for rank, c in (raw.get("cards") or {}).items()
     }

@@ -75,6 +75,7 @@ class CardText:
     title: str = ""
     text: str = ""
     image: Path | None = None
+    source: str = ""  # where the facts on the card can be checked (not printed on the card)
 
 
 @dataclass(frozen=True)
