@@ -1,0 +1,593 @@
+"""The game state and the rules that change it: one mutable ``Game`` per table."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import TYPE_CHECKING
+
+from deckforge.rules.actions import Action, ColourHint, Discard, Play, RankHint
+from deckforge.rules.cards import Card, HandCard
+from deckforge.rules.errors import IllegalAction, SetupError
+from deckforge.rules.rulebook import Rulebook
+from deckforge.theme.model import StrikeoutScore, Theme
+
+if TYPE_CHECKING:
+    from deckforge.rules.view import PlayerView
+
+
+class End(StrEnum):
+    """How a game ended."""
+
+    PERFECT = "perfect"  # every suit complete
+    DECK = "deck"  # the deck ran out and everybody played once more
+    STRIKEOUT = "strikeout"  # the last error token was placed
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """What the last action did."""
+
+    kind: str  # "play" | "discard" | "colour-hint" | "rank-hint"
+    player: int  # who acted
+    card: Card | None = None  # the card played or discarded
+    slot: int | None = None  # where it was in the hand
+    deck_index: int | None = None  # its position in the deck (hanab.live's "order")
+    success: bool | None = None  # play: it continued its suit
+    hint_token_gained: bool = False  # discard, or a suit completed with a token to return
+    touched: tuple[int, ...] = ()  # hint: slots touched (known deck only)
+    touched_count: int | None = None  # hint: how many cards it touched (None: not told)
+    drawn: bool = False  # a card was drawn
+    drawn_card: Card | None = None  # its identity (None with printed cards)
+
+
+class Game:
+    """A table: the deck, the hands, the piles, the tokens and whose turn it is.
+
+    Every change goes through :meth:`apply`; the state is fully determined by
+    the setup (theme, players, deck or printed cards) and the action log.
+    """
+
+    __slots__ = (
+        "_book",
+        "_complete",
+        "_deck",
+        "_discarded",
+        "_discards",
+        "_drawn",
+        "_hand_size",
+        "_hands",
+        "_history",
+        "_next",
+        "_printed",
+        "_seen",
+        "_stacks",
+        "current_player",
+        "end",
+        "error_tokens",
+        "final_turns_left",
+        "hint_tokens",
+        "last_event",
+        "players",
+        "theme",
+        "turn",
+    )
+
+    def __init__(
+        self, theme: Theme, players: int, deck: Sequence[Card] | None, _checked: bool = False
+    ) -> None:
+        book = Rulebook.of(theme)
+        if players not in theme.players.hand_sizes:
+            allowed = ", ".join(str(n) for n in theme.players.counts)
+            raise SetupError(f"{theme.id} is played by {allowed} players, not {players}")
+        self.theme = theme
+        self.players = players
+        self._book = book
+        self._hand_size = theme.players.hand_size(players)
+        self._printed = deck is None
+        if deck is not None and not _checked:
+            deck = _checked_deck(book, deck)
+        self._deck: tuple[Card, ...] | None = None if deck is None else tuple(deck)
+        self._drawn = 0
+        self._hands: list[list[HandCard]] = [[] for _ in range(players)]
+        self._stacks: list[list[Card]] = [[] for _ in range(book.suits)]
+        self._next = [order[0] for order in book.orders]  # next rank needed, 0 when complete
+        self._complete = 0
+        self._discards: list[Card] = []
+        self._seen = [[0] * (n + 1) for n in book.ranks]  # in piles or discards
+        self._discarded = [[0] * (n + 1) for n in book.ranks]
+        self._history: list[Action] = []
+        self.hint_tokens = book.max_hints
+        self.error_tokens = 0
+        self.current_player = 0
+        self.turn = 0
+        self.final_turns_left: int | None = None
+        self.end: End | None = None
+        self.last_event: Event | None = None
+        # hanab.live deals each player a whole hand in turn, player 0 first
+        for player in range(players):
+            for _ in range(self._hand_size):
+                if not self._draw(player):
+                    break
+        if self._drawn >= book.deck_size:
+            self.final_turns_left = players
+
+    # ---- construction ---------------------------------------------------------------
+
+    @classmethod
+    def deal(cls, theme: Theme, players: int, seed: int) -> Game:
+        """A known deck shuffled reproducibly by ``random.Random(seed)``."""
+        deck = Rulebook.of(theme).full_deck()
+        random.Random(seed).shuffle(deck)
+        return cls(theme, players, deck, _checked=True)
+
+    @classmethod
+    def from_deck(cls, theme: Theme, players: int, deck: Sequence[Card]) -> Game:
+        """A known deck given top first; it must hold exactly the theme's cards."""
+        return cls(theme, players, deck)
+
+    @classmethod
+    def printed(cls, theme: Theme, players: int) -> Game:
+        """Printed cards: identities are learned when cards are played or discarded."""
+        return cls(theme, players, None)
+
+    @classmethod
+    def replay(
+        cls,
+        theme: Theme,
+        players: int,
+        deck: Sequence[Card] | None,
+        actions: Iterable[Action],
+    ) -> Game:
+        """Set up a table and apply ``actions``; an illegal one raises with its ``index``."""
+        game = cls(theme, players, deck)
+        for index, action in enumerate(actions):
+            try:
+                game.apply(action)
+            except IllegalAction as refusal:
+                refusal.index = index
+                raise
+        return game
+
+    def undo(self, steps: int = 1) -> Game:
+        """A new game replayed from the log without its last ``steps`` actions."""
+        if steps < 0 or steps > len(self._history):
+            raise ValueError(f"cannot undo {steps} actions of {len(self._history)}")
+        game = Game(self.theme, self.players, self._deck, _checked=True)
+        for action in self._history[: len(self._history) - steps]:
+            game.apply(action)
+        return game
+
+    # ---- state ------------------------------------------------------------------------
+
+    @property
+    def is_printed(self) -> bool:
+        return self._printed
+
+    @property
+    def deck(self) -> tuple[Card, ...] | None:
+        """The whole deck, top first (None with printed cards)."""
+        return self._deck
+
+    @property
+    def history(self) -> tuple[Action, ...]:
+        return tuple(self._history)
+
+    @property
+    def is_over(self) -> bool:
+        return self.end is not None
+
+    @property
+    def deck_left(self) -> int:
+        return self._book.deck_size - self._drawn
+
+    @property
+    def hand_size(self) -> int:
+        """Cards dealt to each player at the start."""
+        return self._hand_size
+
+    @property
+    def hands(self) -> tuple[tuple[HandCard, ...], ...]:
+        """Every hand, oldest card first (slot 0). Read only: the engine owns them."""
+        return tuple(tuple(hand) for hand in self._hands)
+
+    def hand(self, player: int) -> tuple[HandCard, ...]:
+        return tuple(self._hands[player])
+
+    @property
+    def stacks(self) -> tuple[tuple[Card, ...], ...]:
+        """Per suit, the cards played on it in order."""
+        return tuple(tuple(stack) for stack in self._stacks)
+
+    def top_ranks(self) -> tuple[int, ...]:
+        """Per suit, the last rank played on it (0 if none)."""
+        return tuple(stack[-1].rank if stack else 0 for stack in self._stacks)
+
+    def next_ranks(self) -> tuple[int, ...]:
+        """Per suit, the rank that plays next (0 when the suit is complete)."""
+        return tuple(self._next)
+
+    def is_playable(self, card: Card) -> bool:
+        return self._next[card.suit] == card.rank
+
+    @property
+    def discards(self) -> tuple[Card, ...]:
+        """Discarded and misplayed cards, in order."""
+        return tuple(self._discards)
+
+    def copies_left(self, card: Card) -> int:
+        """Copies of ``card`` not yet seen in the piles or the discards."""
+        return self._book.copies[card.suit][card.rank] - self._seen[card.suit][card.rank]
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may know: every card but their own."""
+        from deckforge.rules.view import PlayerView
+
+        return PlayerView(self, player)
+
+    # ---- score ------------------------------------------------------------------------
+
+    def _piles_score(self) -> int:
+        book = self._book
+        total = 0
+        for suit, stack in enumerate(self._stacks):
+            total += len(stack) - book.ranks[suit] if book.minus_missing[suit] else len(stack)
+        return total
+
+    @property
+    def score(self) -> int | None:
+        """What the piles are worth now; after a strikeout, per the theme's switch."""
+        if self.end is End.STRIKEOUT:
+            rule = self._book.strikeout_score
+            if rule is StrikeoutScore.ZERO:
+                return 0
+            if rule is StrikeoutScore.NONE:
+                return None
+        return self._piles_score()
+
+    @property
+    def rating(self) -> str | None:
+        """The theme's label for the final score (None while the game goes on)."""
+        if self.end is None:
+            return None
+        return self.theme.rating_for(self.score)
+
+    @property
+    def max_reachable_score(self) -> int:
+        """The best score the piles can still reach, given the cards discarded.
+
+        Once the game is over, this is the final score (the piles' worth when
+        the theme gives a lost game no score).
+        """
+        if self.end is not None:
+            score = self.score
+            return self._piles_score() if score is None else score
+        book = self._book
+        total = 0
+        for suit, stack in enumerate(self._stacks):
+            reach = len(stack)
+            order = book.orders[suit]
+            copies = book.copies[suit]
+            discarded = self._discarded[suit]
+            for rank in order[reach:]:
+                if copies[rank] - discarded[rank] <= 0:
+                    break
+                reach += 1
+            total += reach - book.ranks[suit] if book.minus_missing[suit] else reach
+        return total
+
+    @property
+    def pace(self) -> int:
+        """score + cards left in the deck + players − maximum reachable score."""
+        return self._piles_score() + self.deck_left + self.players - self.max_reachable_score
+
+    # ---- actions ----------------------------------------------------------------------
+
+    def check(self, action: Action, player: int | None = None) -> IllegalAction | None:
+        """The refusal ``apply`` would raise, or None if the action is legal."""
+        try:
+            self._resolve(action, player)
+        except IllegalAction as refusal:
+            return refusal
+        return None
+
+    def is_legal(self, action: Action, player: int | None = None) -> bool:
+        return self.check(action, player) is None
+
+    def apply(self, action: Action, player: int | None = None) -> Event:
+        """Apply ``action`` for the current player (``player``, if given, must be them).
+
+        Raises :class:`IllegalAction` and leaves the state unchanged if the
+        rules refuse it; returns what happened (also kept as ``last_event``).
+        """
+        resolved = self._resolve(action, player)
+        book = self._book
+        actor = self.current_player
+        hands = self._hands
+        was_final = self.final_turns_left is not None
+        drawn = False
+        drawn_card = None
+        cls = action.__class__
+        if cls is Play or cls is Discard:
+            slot, card = resolved  # type: ignore[misc]
+            held = hands[actor].pop(slot)
+            suit, rank = card.suit, card.rank
+            self._seen[suit][rank] += 1
+            gained = False
+            success: bool | None = None
+            if cls is Play:
+                if self._next[suit] == rank:
+                    success = True
+                    stack = self._stacks[suit]
+                    stack.append(card)
+                    order = book.orders[suit]
+                    if len(stack) < len(order):
+                        self._next[suit] = order[len(stack)]
+                    else:
+                        self._next[suit] = 0
+                        self._complete += 1
+                        if book.completion_bonus and self.hint_tokens < book.max_hints:
+                            self.hint_tokens += 1
+                            gained = True
+                else:
+                    success = False
+                    self.error_tokens += 1
+                    self._discards.append(card)
+                    self._discarded[suit][rank] += 1
+            else:
+                self._discards.append(card)
+                self._discarded[suit][rank] += 1
+                if self.hint_tokens < book.max_hints:
+                    self.hint_tokens += 1
+                    gained = True
+            if self.error_tokens >= book.max_errors:
+                self.end = End.STRIKEOUT
+            elif self._complete == book.suits:
+                self.end = End.PERFECT
+            elif not was_final:
+                drawn = self._draw(actor)
+                if drawn and self._deck is not None:
+                    drawn_card = hands[actor][-1].card
+            event = Event(
+                "play" if cls is Play else "discard",
+                actor,
+                card,
+                slot,
+                held.deck_index,
+                success,
+                gained,
+                drawn=drawn,
+                drawn_card=drawn_card,
+            )
+        else:
+            touched, count = resolved
+            self.hint_tokens -= 1
+            if self._deck is not None:
+                self._record_hint(action, hands[action.target])  # type: ignore[union-attr]
+            event = Event(
+                "colour-hint" if cls is ColourHint else "rank-hint",
+                actor,
+                touched=touched,
+                touched_count=count,
+            )
+        if self.end is None:
+            if was_final:
+                self.final_turns_left -= 1  # type: ignore[operator]
+                if self.final_turns_left == 0:
+                    self.end = End.DECK
+            elif self._drawn >= book.deck_size:
+                self.final_turns_left = self.players
+        self._history.append(action)
+        self.turn += 1
+        self.current_player = (actor + 1) % self.players
+        self.last_event = event
+        return event
+
+    def _record_hint(self, action: Action, hand: list[HandCard]) -> None:
+        """Update the receiver's knowledge: touched cards match, the others are ruled out."""
+        if action.__class__ is ColourHint:
+            colour = action.colour  # type: ignore[union-attr]
+            mask = self._book.colour_masks[colour]
+            bit = 1 << colour
+            for held in hand:
+                if (mask >> held.card.suit) & 1:  # type: ignore[union-attr]
+                    held.colour_hinted = colour
+                    held.possible_suits &= mask
+                else:
+                    held.colours_ruled_out |= bit
+                    held.possible_suits &= ~mask
+        else:
+            rank = action.rank  # type: ignore[union-attr]
+            bit = 1 << rank
+            for held in hand:
+                if held.card.rank == rank:  # type: ignore[union-attr]
+                    held.rank_hinted = rank
+                    held.possible_ranks &= bit
+                else:
+                    held.ranks_ruled_out |= bit
+                    held.possible_ranks &= ~bit
+
+    def _draw(self, player: int) -> bool:
+        book = self._book
+        index = self._drawn
+        if index >= book.deck_size:
+            return False
+        card = None if self._deck is None else self._deck[index]
+        self._hands[player].append(HandCard(card, index, book.all_suits, book.all_ranks))
+        self._drawn = index + 1
+        return True
+
+    def _resolve(self, action: Action, player: int | None) -> tuple:
+        """Check ``action`` without changing anything; return (slot, card) for a play
+        or discard, (touched slots, touched count) for a hint."""
+        if self.end is not None:
+            raise IllegalAction("game-over")
+        actor = self.current_player
+        if player is not None and player != actor:
+            raise IllegalAction(
+                "not-your-turn", f"It is player {actor + 1}'s turn, not player {player + 1}'s."
+            )
+        cls = action.__class__
+        book = self._book
+        if cls is Play or cls is Discard:
+            if (
+                cls is Discard
+                and book.discard_at_max_forbidden
+                and self.hint_tokens >= book.max_hints
+            ):
+                raise IllegalAction("discard-at-max-hints")
+            return self._locate(action.slot, action.card)  # type: ignore[union-attr]
+        if cls is ColourHint or cls is RankHint:
+            target = action.target  # type: ignore[union-attr]
+            if not isinstance(target, int) or not 0 <= target < self.players:
+                raise IllegalAction("no-such-player")
+            if target == actor:
+                raise IllegalAction("hint-to-self")
+            if self.hint_tokens <= 0:
+                raise IllegalAction("no-hint-tokens")
+            hand = self._hands[target]
+            if cls is ColourHint:
+                colour = action.colour  # type: ignore[union-attr]
+                if not isinstance(colour, int) or not 0 <= colour < len(book.colour_masks):
+                    raise IllegalAction("unknown-colour")
+                mask = book.colour_masks[colour]
+                if self._deck is None:
+                    return (), self._told_count(action.touched, hand)  # type: ignore[union-attr]
+                touched = tuple(
+                    i
+                    for i, held in enumerate(hand)
+                    if (mask >> held.card.suit) & 1  # type: ignore[union-attr]
+                )
+                if not touched and not book.empty_hints_allowed:
+                    raise IllegalAction("empty-hint")
+                return touched, len(touched)
+            rank = action.rank  # type: ignore[union-attr]
+            if not isinstance(rank, int) or not 1 <= rank <= book.max_rank:
+                raise IllegalAction("unknown-rank")
+            if self._deck is None:
+                return (), self._told_count(action.touched, hand)  # type: ignore[union-attr]
+            touched = tuple(i for i, held in enumerate(hand) if held.card.rank == rank)  # type: ignore[union-attr]
+            if not touched and not book.empty_hints_allowed:
+                raise IllegalAction("empty-hint")
+            return touched, len(touched)
+        raise TypeError(f"not an action: {action!r}")
+
+    def _told_count(self, touched: int | None, hand: list[HandCard]) -> int | None:
+        """Printed cards: check the number of cards a receiver said a hint touched."""
+        if touched is None:
+            return None
+        if not isinstance(touched, int) or touched < 0 or touched > len(hand):
+            raise IllegalAction(
+                "too-many-touched",
+                f"A hint cannot touch {touched} cards in a hand of {len(hand)}.",
+            )
+        if touched == 0 and not self._book.empty_hints_allowed:
+            raise IllegalAction("empty-hint")
+        return touched
+
+    def _locate(self, slot: int | None, card: Card | None) -> tuple[int, Card]:
+        hand = self._hands[self.current_player]
+        if card is not None:
+            problem = self._book.is_card(card)
+            if problem is not None:
+                raise IllegalAction(problem)
+        if slot is not None and (not isinstance(slot, int) or not 0 <= slot < len(hand)):
+            raise IllegalAction(
+                "no-such-slot", f"There is no card at place {slot} in a hand of {len(hand)}."
+            )
+        if self._deck is None:
+            if card is None:
+                raise IllegalAction("card-required")
+            if not hand:
+                raise IllegalAction("no-such-slot", "This player has no card left.")
+            if self.copies_left(card) <= 0:
+                raise IllegalAction("no-copies-left")
+            return (0 if slot is None else slot), card
+        if slot is None:
+            if card is None:
+                raise IllegalAction("no-such-slot", "Say which card of the hand is meant.")
+            for index, held in enumerate(hand):
+                if held.card == card:
+                    return index, card
+            raise IllegalAction("card-not-in-hand")
+        held_card = hand[slot].card
+        if card is not None and card != held_card:
+            raise IllegalAction("card-not-in-hand")
+        return slot, held_card  # type: ignore[return-value]
+
+    def legal_actions(self) -> list[Action]:
+        """Every legal action for the current player (known deck only)."""
+        if self._deck is None:
+            raise ValueError("legal actions are only known when the deck is known")
+        if self.end is not None:
+            return []
+        book = self._book
+        actor = self.current_player
+        size = len(self._hands[actor])
+        actions: list[Action] = [Play(slot) for slot in range(size)]
+        if not (book.discard_at_max_forbidden and self.hint_tokens >= book.max_hints):
+            actions.extend(Discard(slot) for slot in range(size))
+        if self.hint_tokens > 0:
+            empty_ok = book.empty_hints_allowed
+            for target in range(self.players):
+                if target == actor:
+                    continue
+                suits = ranks = 0
+                for held in self._hands[target]:
+                    suits |= 1 << held.card.suit  # type: ignore[union-attr]
+                    ranks |= 1 << held.card.rank  # type: ignore[union-attr]
+                for colour, mask in enumerate(book.colour_masks):
+                    if empty_ok or mask & suits:
+                        actions.append(ColourHint(target, colour))
+                for rank in range(1, book.max_rank + 1):
+                    if empty_ok or (ranks >> rank) & 1:
+                        actions.append(RankHint(target, rank))
+        return actions
+
+    def colour_of_suit(self, suit: int) -> int:
+        """The clue colour that names ``suit`` (raises if the suit has none)."""
+        book = self._book
+        if not 0 <= suit < book.suits:
+            raise IllegalAction("unknown-suit")
+        try:
+            return book.clue_colours.index(suit)
+        except ValueError:
+            raise IllegalAction("colour-cannot-be-named") from None
+
+    def __repr__(self) -> str:
+        kind = "printed" if self._printed else "known deck"
+        return (
+            f"<Game {self.theme.id} {self.players}p {kind} turn={self.turn} "
+            f"hints={self.hint_tokens} errors={self.error_tokens} end={self.end}>"
+        )
+
+
+def _checked_deck(book: Rulebook, deck: Sequence[Card]) -> list[Card]:
+    cards = list(deck)
+    for index, card in enumerate(cards):
+        if not isinstance(card, Card):
+            raise SetupError(f"deck card {index} is not a card: {card!r}")
+        problem = book.is_card(card)
+        if problem is not None:
+            raise SetupError(
+                f"deck card {index} ({card.suit}, {card.rank}): "
+                + ("no such suit" if problem == "unknown-suit" else "no such rank")
+            )
+    expected = sorted(book.full_deck())
+    if sorted(cards) != expected:
+        have: dict[Card, int] = {}
+        for card in cards:
+            have[card] = have.get(card, 0) + 1
+        want: dict[Card, int] = {}
+        for card in expected:
+            want[card] = want.get(card, 0) + 1
+        for card in sorted(set(have) | set(want)):
+            if have.get(card, 0) != want.get(card, 0):
+                raise SetupError(
+                    f"the deck has {have.get(card, 0)} of card (suit {card.suit}, "
+                    f"rank {card.rank}); the theme has {want.get(card, 0)}"
+                    f" ({len(cards)} cards given, {len(expected)} expected)"
+                )
+    return cards

@@ -1,0 +1,159 @@
+"""One player's view of a table: every card but their own.
+
+Bots and the digital table read the game through a view so that a player's
+own cards are never in reach: their hand comes back as :class:`HandCard`
+copies without ``card``, carrying only the clue knowledge.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from deckforge.rules.actions import Action, Discard, Play
+from deckforge.rules.cards import Card, HandCard
+from deckforge.rules.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from deckforge.rules.game import End, Game
+    from deckforge.theme.model import Theme
+
+
+class PlayerView:
+    """Read-only window on a :class:`Game` from ``player``'s seat (always current)."""
+
+    __slots__ = ("_game", "player")
+
+    def __init__(self, game: Game, player: int) -> None:
+        if not 0 <= player < game.players:
+            raise ValueError(f"no player {player} at a table of {game.players}")
+        self._game = game
+        self.player = player
+
+    # ---- public table state -----------------------------------------------------------
+
+    @property
+    def theme(self) -> Theme:
+        return self._game.theme
+
+    @property
+    def players(self) -> int:
+        return self._game.players
+
+    @property
+    def current_player(self) -> int:
+        return self._game.current_player
+
+    @property
+    def is_my_turn(self) -> bool:
+        return self._game.current_player == self.player
+
+    @property
+    def turn(self) -> int:
+        return self._game.turn
+
+    @property
+    def hint_tokens(self) -> int:
+        return self._game.hint_tokens
+
+    @property
+    def error_tokens(self) -> int:
+        return self._game.error_tokens
+
+    @property
+    def deck_left(self) -> int:
+        return self._game.deck_left
+
+    @property
+    def final_turns_left(self) -> int | None:
+        return self._game.final_turns_left
+
+    @property
+    def is_over(self) -> bool:
+        return self._game.end is not None
+
+    @property
+    def end(self) -> End | None:
+        return self._game.end
+
+    @property
+    def score(self) -> int | None:
+        return self._game.score
+
+    @property
+    def max_reachable_score(self) -> int:
+        return self._game.max_reachable_score
+
+    @property
+    def pace(self) -> int:
+        return self._game.pace
+
+    def top_ranks(self) -> tuple[int, ...]:
+        return self._game.top_ranks()
+
+    def next_ranks(self) -> tuple[int, ...]:
+        return self._game.next_ranks()
+
+    def is_playable(self, card: Card) -> bool:
+        return self._game.is_playable(card)
+
+    @property
+    def stacks(self) -> tuple[tuple[Card, ...], ...]:
+        return self._game.stacks
+
+    @property
+    def discards(self) -> tuple[Card, ...]:
+        return self._game.discards
+
+    def copies_left(self, card: Card) -> int:
+        """Copies not yet in the piles or the discards (some may be in hands)."""
+        return self._game.copies_left(card)
+
+    def unseen_copies(self, card: Card) -> int:
+        """Copies this player cannot see: in the deck or in their own hand."""
+        game = self._game
+        left = game.copies_left(card)
+        me = self.player
+        for player, hand in enumerate(game._hands):
+            if player != me:
+                for held in hand:
+                    if held.card == card:
+                        left -= 1
+        return left
+
+    # ---- hands ------------------------------------------------------------------------
+
+    def hand_count(self, player: int) -> int:
+        return len(self._game._hands[player])
+
+    def hand(self, player: int) -> tuple[HandCard, ...]:
+        """Another player's hand as it lies (read only), or my own without identities."""
+        hand = self._game._hands[player]
+        if player == self.player:
+            return tuple(held.hidden() for held in hand)
+        return tuple(hand)
+
+    @property
+    def own_hand(self) -> tuple[HandCard, ...]:
+        """My cards as I know them: clue knowledge only, ``card`` is None."""
+        return self.hand(self.player)
+
+    def cards(self, player: int) -> tuple[Card, ...]:
+        """The identities in another player's hand, oldest first."""
+        if player == self.player:
+            raise ValueError("a player cannot see their own cards")
+        return tuple(held.card for held in self._game._hands[player])  # type: ignore[misc]
+
+    # ---- actions ----------------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """My legal actions (empty when it is not my turn)."""
+        if not self.is_my_turn:
+            return []
+        return self._game.legal_actions()
+
+    def check(self, action: Action) -> IllegalAction | None:
+        """Would the action be refused? Plays and discards are judged by slot only,
+        so that asking cannot reveal a card's identity."""
+        if isinstance(action, (Play, Discard)) and action.card is not None:
+            action = type(action)(action.slot)
+        return self._game.check(action, self.player)
