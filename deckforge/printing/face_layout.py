@@ -1,0 +1,93 @@
+"""Where things go on a card face, for any card size. Pure numbers (mm), no drawing.
+
+Coordinates are relative to the card's trim rectangle, origin at its
+bottom-left corner. Poker size (63x88 mm) is the reference; other sizes scale
+the corner indices and the medallion, and give the text the rest.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from deckforge.printing.geometry import Rect
+
+REFERENCE = (63.0, 88.0)
+
+
+@dataclass(frozen=True)
+class FaceLayout:
+    """The regions of a face of ``width`` x ``height`` millimetres."""
+
+    width: float
+    height: float
+
+    @property
+    def scale(self) -> float:
+        return min(self.width / REFERENCE[0], self.height / REFERENCE[1])
+
+    @property
+    def frame(self) -> float:
+        """Width of the coloured frame around the white panel."""
+        return 2.6 * self.scale
+
+    @property
+    def panel(self) -> Rect:
+        return Rect(0, 0, self.width, self.height).inset(self.frame)
+
+    @property
+    def index_size(self) -> tuple[float, float]:
+        """Width and height of a corner index (rank above symbol)."""
+        return 9.0 * self.scale, 15.0 * self.scale
+
+    @property
+    def index_top_left(self) -> Rect:
+        w, h = self.index_size
+        p = self.panel
+        return Rect(p.x + 0.8 * self.scale, p.top - h - 0.6 * self.scale, w, h)
+
+    @property
+    def index_bottom_right(self) -> Rect:
+        """The same index turned upside down, in the opposite corner."""
+        tl = self.index_top_left
+        return Rect(self.width - tl.right, self.height - tl.top, tl.w, tl.h)
+
+    @property
+    def name_box(self) -> Rect:
+        """The suit's name, at the top between the corner indices."""
+        tl = self.index_top_left
+        h = 5.5 * self.scale
+        return Rect(tl.right + 0.5, self.panel.top - h - 1.2 * self.scale,
+                    self.width - 2 * (tl.right + 0.5), h)
+
+    def medallion(self, with_text: bool) -> tuple[float, float, float]:
+        """Centre x, centre y and radius of the disc that carries the big rank."""
+        if not with_text:
+            return self.width / 2, self.height * 0.54, 14.0 * self.scale
+        radius = 10.0 * self.scale
+        return self.width / 2, self.name_box.y - 2.0 * self.scale - radius, radius
+
+    @property
+    def copies_box(self) -> Rect:
+        """How many copies exist: bottom left, beside the upside-down index."""
+        br = self.index_bottom_right
+        p = self.panel
+        h = 4.0 * self.scale
+        left = p.x + 1.5 * self.scale
+        return Rect(left, p.y + 1.2 * self.scale, br.x - left - 1.0 * self.scale, h)
+
+    @property
+    def text_box(self) -> Rect:
+        """Title and text: below the medallion, above the bottom corner index."""
+        _, cy, r = self.medallion(with_text=True)
+        p = self.panel
+        bottom = self.index_bottom_right.top + 1.0 * self.scale
+        top = cy - r - 2.0 * self.scale
+        left = p.x + 2.0 * self.scale
+        return Rect(left, bottom, p.right - 2.0 * self.scale - left, top - bottom)
+
+    def pips_box(self) -> Rect:
+        """Where a card without text shows its rank as a row of suit symbols."""
+        _, cy, r = self.medallion(with_text=False)
+        bottom = self.index_bottom_right.top + 1.0 * self.scale
+        p = self.panel
+        return Rect(p.x + 3 * self.scale, bottom, p.w - 6 * self.scale, cy - r - bottom - 1.5)

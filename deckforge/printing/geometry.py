@@ -1,0 +1,387 @@
+"""Sheet geometry: where each card (or token) goes on the paper. Pure numbers, no drawing.
+
+All lengths are millimetres, with the origin at the bottom-left corner of the
+page as in PDF. Slots are numbered row by row from the top-left cell. A back
+page puts the back of slot ``i`` exactly behind the front of slot ``i`` for
+the chosen duplex flip edge, shifted by the back offset read off the
+calibration sheet.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from enum import StrEnum
+
+MM = 72 / 25.4  # points per millimetre
+
+PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+CARD_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
+    "bridge": (57.0, 89.0),
+    "tarot": (70.0, 120.0),
+}
+MIN_MARGIN = 5.0  # what almost every office printer can print up to
+MIN_CARD = 20.0  # below this a face has no room for its rank, symbol and name
+MAX_BLEED = 10.0
+MARK_GAP = 1.5  # crop marks start this far from the grid, so they never touch a card
+MARK_LENGTH = 5.0
+FOLD_GAP = 4.0  # space between the fold line and the nearest card
+
+
+class LayoutError(ValueError):
+    """The requested paper, card size, bleed or offset cannot make a sheet."""
+
+
+class Duplex(StrEnum):
+    """The edge the printer flips the sheet on (portrait pages)."""
+
+    LONG = "long"  # like a book page: the back is mirrored left to right
+    SHORT = "short"  # like a wall calendar: the back is mirrored top to bottom
+
+    @property
+    def pdf_name(self) -> str:
+        return "DuplexFlipLongEdge" if self is Duplex.LONG else "DuplexFlipShortEdge"
+
+
+def _number(text: str, what: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise LayoutError(f"{what}: {text!r} is not a number of millimetres") from None
+    if not math.isfinite(value):
+        raise LayoutError(f"{what}: {text!r} is not a number of millimetres")
+    return value
+
+
+def parse_card_size(value: str) -> tuple[float, float]:
+    """``poker``, ``bridge``, ``tarot`` or ``WxH`` in millimetres (e.g. ``63x88``)."""
+    key = value.strip().lower()
+    if key in CARD_SIZES:
+        return CARD_SIZES[key]
+    match = re.fullmatch(r"\s*([0-9.]+)\s*[x×]\s*([0-9.]+)\s*(mm)?\s*", key)
+    if not match:
+        names = ", ".join(CARD_SIZES)
+        raise LayoutError(f"card size {value!r}: use {names} or WIDTHxHEIGHT in mm (e.g. 63x88)")
+    width = _number(match.group(1), "card width")
+    height = _number(match.group(2), "card height")
+    if width < MIN_CARD or height < MIN_CARD:
+        raise LayoutError(f"card size {value!r}: cards must be at least {MIN_CARD:g} mm each way")
+    return width, height
+
+
+def parse_paper(value: str) -> tuple[float, float]:
+    key = value.strip().lower()
+    if key not in PAPERS:
+        raise LayoutError(f"paper {value!r}: use one of {', '.join(PAPERS)}")
+    return PAPERS[key]
+
+
+def parse_offset(value: str) -> tuple[float, float]:
+    """``X,Y`` in millimetres, as read off the calibration sheet (e.g. ``0.5,-1``)."""
+    parts = value.split(",")
+    if len(parts) != 2:
+        raise LayoutError(f"back offset {value!r}: write it as X,Y in millimetres (e.g. 0.5,-1)")
+    x, y = (_number(p.strip(), "back offset") for p in parts)
+    if abs(x) > 20 or abs(y) > 20:
+        raise LayoutError(f"back offset {value!r}: more than 20 mm is not a printer's drift")
+    return x, y
+
+
+@dataclass(frozen=True)
+class Rect:
+    """An axis-aligned rectangle in millimetres."""
+
+    x: float
+    y: float
+    w: float
+    h: float
+
+    @property
+    def right(self) -> float:
+        return self.x + self.w
+
+    @property
+    def top(self) -> float:
+        return self.y + self.h
+
+    def inset(self, d: float) -> Rect:
+        return Rect(self.x + d, self.y + d, self.w - 2 * d, self.h - 2 * d)
+
+    def moved(self, dx: float, dy: float) -> Rect:
+        return Rect(self.x + dx, self.y + dy, self.w, self.h)
+
+    def overlaps(self, other: Rect, tolerance: float = 1e-9) -> bool:
+        """True when the interiors share some area (touching edges do not count)."""
+        return (
+            self.x < other.right - tolerance
+            and other.x < self.right - tolerance
+            and self.y < other.top - tolerance
+            and other.y < self.top - tolerance
+        )
+
+    def contains(self, other: Rect, tolerance: float = 1e-9) -> bool:
+        return (
+            self.x <= other.x + tolerance
+            and self.y <= other.y + tolerance
+            and other.right <= self.right + tolerance
+            and other.top <= self.top + tolerance
+        )
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A straight line from (x1, y1) to (x2, y2), in millimetres."""
+
+    x1: float
+    y1: float
+    x2: float
+    y2: float
+
+    def crosses(self, rect: Rect, tolerance: float = 1e-9) -> bool:
+        """True when the segment enters the rectangle's interior (axis-aligned segments)."""
+        box = Rect(
+            min(self.x1, self.x2), min(self.y1, self.y2),
+            abs(self.x2 - self.x1), abs(self.y2 - self.y1),
+        )
+        if box.w == 0:
+            return (
+                rect.x + tolerance < box.x < rect.right - tolerance
+                and box.y < rect.top - tolerance
+                and rect.y < box.top - tolerance
+            )
+        if box.h == 0:
+            return (
+                rect.y + tolerance < box.y < rect.top - tolerance
+                and box.x < rect.right - tolerance
+                and rect.x < box.right - tolerance
+            )
+        return box.overlaps(rect, tolerance)
+
+
+def _fit(length: float, cell: float) -> int:
+    return max(0, math.floor((length + 1e-9) / cell))
+
+
+@dataclass(frozen=True)
+class SheetLayout:
+    """A grid of equal cells, centred on a page, with fronts and mirrored backs.
+
+    A cell is the card plus its bleed on every side; cells touch, so one cut
+    along each trim line separates two cards when there is no bleed.
+    """
+
+    paper: tuple[float, float] = PAPERS["a4"]
+    card: tuple[float, float] = CARD_SIZES["poker"]
+    bleed: float = 0.0
+    margin: float = MIN_MARGIN
+    duplex: Duplex = Duplex.LONG
+    back_offset: tuple[float, float] = (0.0, 0.0)
+
+    def __post_init__(self) -> None:
+        if self.margin < MIN_MARGIN:
+            raise LayoutError(
+                f"margin {self.margin:g} mm: printers need at least {MIN_MARGIN:g} mm"
+            )
+        if not 0 <= self.bleed <= MAX_BLEED:
+            raise LayoutError(f"bleed {self.bleed:g} mm: use 0 to {MAX_BLEED:g} mm")
+        if self.columns == 0 or self.rows == 0:
+            w, h = self.card
+            pw, ph = self.paper
+            raise LayoutError(
+                f"a {w:g}x{h:g} mm card with {self.bleed:g} mm bleed does not fit on "
+                f"{pw:g}x{ph:g} mm paper with {self.margin:g} mm margins"
+            )
+
+    @property
+    def cell_size(self) -> tuple[float, float]:
+        return self.card[0] + 2 * self.bleed, self.card[1] + 2 * self.bleed
+
+    @property
+    def columns(self) -> int:
+        return _fit(self.paper[0] - 2 * self.margin, self.cell_size[0])
+
+    @property
+    def rows(self) -> int:
+        return _fit(self.paper[1] - 2 * self.margin, self.cell_size[1])
+
+    @property
+    def per_page(self) -> int:
+        return self.columns * self.rows
+
+    @property
+    def grid(self) -> Rect:
+        """The area covered by the cells, centred on the page."""
+        w = self.columns * self.cell_size[0]
+        h = self.rows * self.cell_size[1]
+        return Rect((self.paper[0] - w) / 2, (self.paper[1] - h) / 2, w, h)
+
+    def pages(self, cards: int) -> int:
+        """Sheets needed for ``cards`` cards (each sheet: one front and one back page)."""
+        return max(1, math.ceil(cards / self.per_page))
+
+    def cell(self, slot: int) -> Rect:
+        """Front cell (card plus bleed) of ``slot``."""
+        if not 0 <= slot < self.per_page:
+            raise IndexError(f"slot {slot} outside a {self.columns}x{self.rows} grid")
+        row, column = divmod(slot, self.columns)
+        w, h = self.cell_size
+        grid = self.grid
+        return Rect(grid.x + column * w, grid.top - (row + 1) * h, w, h)
+
+    def card_rect(self, slot: int) -> Rect:
+        """Front trim rectangle of ``slot`` (where it is cut)."""
+        return self.cell(slot).inset(self.bleed)
+
+    def back_cell(self, slot: int) -> Rect:
+        """Where the back of ``slot`` is drawn on the back page, so it lands behind its front."""
+        front = self.cell(slot)
+        pw, ph = self.paper
+        if self.duplex is Duplex.LONG:
+            mirrored = Rect(pw - front.right, front.y, front.w, front.h)
+        else:
+            mirrored = Rect(front.x, ph - front.top, front.w, front.h)
+        return mirrored.moved(*self.back_offset)
+
+    def back_card_rect(self, slot: int) -> Rect:
+        return self.back_cell(slot).inset(self.bleed)
+
+    def trim_lines(self) -> tuple[list[float], list[float]]:
+        """The x positions of vertical cuts and the y positions of horizontal cuts."""
+        xs: list[float] = []
+        ys: list[float] = []
+        for slot in range(self.per_page):
+            r = self.card_rect(slot)
+            xs += [r.x, r.right]
+            ys += [r.y, r.top]
+        return sorted(set(round(x, 6) for x in xs)), sorted(set(round(y, 6) for y in ys))
+
+    def crop_marks(self) -> list[Segment]:
+        """Short cut guides in the margins only: never across a card, never off the page."""
+        grid = self.grid
+        pw, ph = self.paper
+        xs, ys = self.trim_lines()
+        marks: list[Segment] = []
+        # room between the grid and the printable edge, on each side
+        below = (grid.y - MARK_GAP, max(self.margin, grid.y - MARK_GAP - MARK_LENGTH))
+        above = (grid.top + MARK_GAP, min(ph - self.margin, grid.top + MARK_GAP + MARK_LENGTH))
+        left = (grid.x - MARK_GAP, max(self.margin, grid.x - MARK_GAP - MARK_LENGTH))
+        right = (grid.right + MARK_GAP, min(pw - self.margin, grid.right + MARK_GAP + MARK_LENGTH))
+        for start, end in (below, above):
+            if abs(end - start) >= 1.0:
+                marks += [Segment(x, start, x, end) for x in xs]
+        for start, end in (left, right):
+            if abs(end - start) >= 1.0:
+                marks += [Segment(start, y, end, y) for y in ys]
+        return marks
+
+
+@dataclass(frozen=True)
+class FoldLayout:
+    """Fold-and-glue sheets: fronts on one half, backs mirrored on the other half.
+
+    The sheet is folded along the vertical line through its middle; each back
+    then lies behind its front. The orientation (portrait or landscape) that
+    holds more cards is chosen.
+    """
+
+    paper: tuple[float, float] = PAPERS["a4"]
+    card: tuple[float, float] = CARD_SIZES["poker"]
+    bleed: float = 0.0
+    margin: float = MIN_MARGIN
+
+    def __post_init__(self) -> None:
+        if self.margin < MIN_MARGIN:
+            raise LayoutError(
+                f"margin {self.margin:g} mm: printers need at least {MIN_MARGIN:g} mm"
+            )
+        if self.per_page == 0:
+            w, h = self.card
+            raise LayoutError(f"a {w:g}x{h:g} mm card does not fit on half a sheet for folding")
+
+    def _counts(self, page: tuple[float, float]) -> tuple[int, int]:
+        cw, ch = self.card[0] + 2 * self.bleed, self.card[1] + 2 * self.bleed
+        half = page[0] / 2 - self.margin - FOLD_GAP
+        return _fit(half, cw), _fit(page[1] - 2 * self.margin, ch)
+
+    @property
+    def page(self) -> tuple[float, float]:
+        portrait = (min(self.paper), max(self.paper))
+        landscape = (max(self.paper), min(self.paper))
+        cp, rp = self._counts(portrait)
+        cl, rl = self._counts(landscape)
+        return landscape if cl * rl > cp * rp else portrait
+
+    @property
+    def columns(self) -> int:
+        """Columns of fronts (the backs have as many)."""
+        return self._counts(self.page)[0]
+
+    @property
+    def rows(self) -> int:
+        return self._counts(self.page)[1]
+
+    @property
+    def per_page(self) -> int:
+        return self.columns * self.rows
+
+    @property
+    def fold_x(self) -> float:
+        return self.page[0] / 2
+
+    def pages(self, cards: int) -> int:
+        return max(1, math.ceil(cards / self.per_page))
+
+    def cell(self, slot: int) -> Rect:
+        if not 0 <= slot < self.per_page:
+            raise IndexError(f"slot {slot} outside a {self.columns}x{self.rows} grid")
+        row, column = divmod(slot, self.columns)
+        cw, ch = self.card[0] + 2 * self.bleed, self.card[1] + 2 * self.bleed
+        ph = self.page[1]
+        grid_h = self.rows * ch
+        top = (ph + grid_h) / 2
+        # fronts sit against the fold gap so that the fold edge is cut away cleanly
+        right = self.fold_x - FOLD_GAP
+        return Rect(right - (self.columns - column) * cw, top - (row + 1) * ch, cw, ch)
+
+    def card_rect(self, slot: int) -> Rect:
+        return self.cell(slot).inset(self.bleed)
+
+    def back_cell(self, slot: int) -> Rect:
+        front = self.cell(slot)
+        return Rect(2 * self.fold_x - front.right, front.y, front.w, front.h)
+
+    def back_card_rect(self, slot: int) -> Rect:
+        return self.back_cell(slot).inset(self.bleed)
+
+    def fold_line(self) -> Segment:
+        return Segment(self.fold_x, self.margin, self.fold_x, self.page[1] - self.margin)
+
+    def crop_marks(self) -> list[Segment]:
+        """Cut guides above and below each column and beside each row, in the margins."""
+        pw, ph = self.page
+        cells = [self.card_rect(s) for s in range(self.per_page)]
+        cells += [self.back_card_rect(s) for s in range(self.per_page)]
+        xs = sorted({round(v, 6) for r in cells for v in (r.x, r.right)})
+        ys = sorted({round(v, 6) for r in cells for v in (r.y, r.top)})
+        bottom = min(r.y for r in cells) - self.bleed
+        top = max(r.top for r in cells) + self.bleed
+        left = min(r.x for r in cells) - self.bleed
+        right = max(r.right for r in cells) + self.bleed
+        marks: list[Segment] = []
+        spans = (
+            (bottom - MARK_GAP, max(self.margin, bottom - MARK_GAP - MARK_LENGTH)),
+            (top + MARK_GAP, min(ph - self.margin, top + MARK_GAP + MARK_LENGTH)),
+        )
+        for start, end in spans:
+            if abs(end - start) >= 1.0:
+                marks += [Segment(x, start, x, end) for x in xs]
+        sides = (
+            (left - MARK_GAP, max(self.margin, left - MARK_GAP - MARK_LENGTH)),
+            (right + MARK_GAP, min(pw - self.margin, right + MARK_GAP + MARK_LENGTH)),
+        )
+        for start, end in sides:
+            if abs(end - start) >= 1.0:
+                marks += [Segment(start, y, end, y) for y in ys]
+        return marks

@@ -1,0 +1,110 @@
+"""Problems that would spoil a printed kit, found before anything is drawn.
+
+``deckforge check`` reports them with the theme's other problems and
+``deckforge print`` refuses to print while there are any. Each problem is one
+``path:line:col: message`` line pointing at the value in the theme file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from deckforge.printing.face_layout import FaceLayout
+from deckforge.printing.fitting import BODY_FLOOR, LEADING, TITLE_FLOOR, fit_text, wrap
+from deckforge.printing.fonts import Font, FontError, FontPair, missing_characters, theme_fonts
+from deckforge.printing.geometry import MM, LayoutError, parse_card_size
+from deckforge.theme.model import Theme
+
+Key = tuple[str | int, ...]
+
+
+def _where(theme: Theme, key: Key) -> str:
+    position = theme.position(*key)
+    if position is not None:
+        return str(position)
+    return f"{theme.path or theme.id}:1:1"
+
+
+def _card_name(theme: Theme, suit_index: int, rank: int) -> str:
+    return f"{theme.suits[suit_index].name} {rank}"
+
+
+def printed_texts(theme: Theme, fonts: FontPair) -> Iterator[tuple[Key, str, str, Font]]:
+    """Every theme text the kit draws: (key, what it is, the text, the font it is drawn in)."""
+    yield ("title",), "the title", theme.title, fonts.title
+    back = theme.print_style.back
+    if back is not None:
+        yield ("print", "back", "title"), "the back's title", back.title, fonts.title
+    for kind in ("hint", "error"):
+        token = getattr(theme.tokens, kind)
+        for field in ("name", "plural"):
+            what = f"the {kind} token's {field}"
+            for font in (fonts.title, fonts.body):
+                yield ("tokens", kind, field), what, getattr(token, field), font
+    for i, suit in enumerate(theme.suits):
+        for font in (fonts.title, fonts.body):
+            yield ("suits", i, "name"), f"suit {suit.name!r}", suit.name, font
+        yield ("suits", i, "symbol"), f"the symbol of suit {suit.name!r}", suit.symbol, fonts.body
+        for rank in sorted(suit.cards):
+            card = suit.cards[rank]
+            name = f"card {_card_name(theme, i, rank)}"
+            yield ("suits", i, "cards", rank, "title"), f"{name} (title)", card.title, fonts.title
+            yield ("suits", i, "cards", rank, "text"), f"{name} (text)", card.text, fonts.body
+    for i, band in enumerate(theme.rating):
+        yield ("rating", i, "label"), "a rating label", band.label, fonts.body
+    yield ("players", "first"), "who starts", theme.players.first, fonts.body
+    yield ("description",), "the description", theme.description, fonts.body
+    yield ("notes",), "the notes", theme.notes, fonts.body
+
+
+def glyph_problems(theme: Theme, fonts: FontPair) -> list[str]:
+    problems: list[str] = []
+    for key, what, text, font in printed_texts(theme, fonts):
+        for char in missing_characters(text, font):
+            problems.append(
+                f"{_where(theme, key)}: {what}: character {char!r} (U+{ord(char):04X}) "
+                f"is not in font {font.path.stem}"
+            )
+    return list(dict.fromkeys(problems))
+
+
+def fitting_problems(theme: Theme, fonts: FontPair, card: tuple[float, float]) -> list[str]:
+    layout = FaceLayout(*card)
+    box = layout.text_box
+    width, height = box.w * MM, box.h * MM
+    problems: list[str] = []
+    for i, suit in enumerate(theme.suits):
+        for rank in sorted(suit.cards):
+            text = suit.cards[rank]
+            if not (text.title.strip() or text.text.strip()):
+                continue
+            if fit_text(text.title, text.text, width, height, fonts.title.width, fonts.body.width):
+                continue
+            lines = len(wrap(text.text, width, BODY_FLOOR, fonts.body.width))
+            title_lines = len(wrap(text.title, width, TITLE_FLOOR, fonts.title.width))
+            room = int((height - title_lines * TITLE_FLOOR * LEADING) // (BODY_FLOOR * LEADING))
+            problems.append(
+                f"{_where(theme, ('suits', i, 'cards', rank, 'text'))}: card "
+                f"{_card_name(theme, i, rank)}: title and text do not fit on a "
+                f"{card[0]:g}x{card[1]:g} mm card even at {BODY_FLOOR:g} pt "
+                f"({lines} lines of text, room for {max(room, 0)}); shorten them"
+            )
+    return problems
+
+
+def preflight(theme: Theme, card: tuple[float, float] | None = None) -> list[str]:
+    """Every printing problem of ``theme``: missing glyphs and text that cannot fit.
+
+    ``card`` is the card size in mm; by default the theme's own (print.card).
+    """
+    style = theme.print_style
+    if card is None:
+        try:
+            card = parse_card_size(style.card)
+        except LayoutError as error:
+            return [f"{_where(theme, ('print', 'card'))}: {error}"]
+    try:
+        fonts = theme_fonts(style.title_font, style.body_font, theme.path)
+    except FontError as error:
+        return [f"{_where(theme, ('print', 'fonts'))}: {error}"]
+    return glyph_problems(theme, fonts) + fitting_problems(theme, fonts, card)
