@@ -1,0 +1,81 @@
+"""``deckforge replay``: replay a hanab.live game record and print its outcome."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import NoReturn
+
+import click
+
+from deckforge.rules.errors import IllegalAction
+from deckforge.rules.game import Game
+from deckforge.rules.records import RecordError, from_hanab_live
+from deckforge.theme.loader import ThemeError, load_theme
+
+INPUT_ERROR = 2  # the record or the theme cannot be read
+ILLEGAL_ACTION = 1  # the record is readable but breaks a rule
+
+
+def outcome(game: Game) -> dict[str, object]:
+    """The one-line summary ``deckforge replay`` prints."""
+    return {
+        "score": game.score,
+        "end": game.end.value if game.end is not None else "in-progress",
+        "turns": game.turn,
+        "hint_tokens": game.hint_tokens,
+        "error_tokens": game.error_tokens,
+        "stacks": list(game.top_ranks()),
+        "rating": game.rating,
+    }
+
+
+def _fail(message: str, status: int) -> NoReturn:
+    click.echo(f"Error: {message}", err=True)
+    sys.exit(status)
+
+
+@click.command()
+@click.argument("record", type=click.Path(dir_okay=False, path_type=Path))
+@click.option(
+    "--theme",
+    "theme_name",
+    default="hanabi-classic",
+    show_default=True,
+    help="Theme the game was played with (a bundled theme name or a .yaml path); "
+    "hanab.live records do not name one.",
+)
+def replay(record: Path, theme_name: str) -> None:
+    """Replay RECORD, a game in hanab.live's JSON export format, and print its outcome.
+
+    Prints one JSON object: score, end (perfect, deck, strikeout or in-progress),
+    turns, hint_tokens, error_tokens, stacks (top rank per suit) and rating.
+    Exit status 1 if an action breaks the rules, 2 if the record or the theme
+    cannot be read.
+    """
+    try:
+        theme = load_theme(theme_name)
+    except ThemeError as problem:
+        _fail("; ".join(problem.problems), INPUT_ERROR)
+    try:
+        text = record.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as problem:
+        reason = problem.strerror if isinstance(problem, OSError) else "not UTF-8 text"
+        _fail(f"{record}: cannot read the record: {reason}", INPUT_ERROR)
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as problem:
+        _fail(
+            f"{record}:{problem.lineno}:{problem.colno}: not valid JSON: {problem.msg}", INPUT_ERROR
+        )
+    try:
+        game = from_hanab_live(theme, data)
+    except RecordError as problem:
+        _fail(f"{record}: {problem}", INPUT_ERROR)
+    except IllegalAction as refusal:
+        _fail(
+            f"{record}: action {refusal.index}: {refusal.message} ({refusal.code})",
+            ILLEGAL_ACTION,
+        )
+    click.echo(json.dumps(outcome(game)))
