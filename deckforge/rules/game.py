@@ -518,32 +518,43 @@ class Game:
         return slot, held_card  # type: ignore[return-value]
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action for the current player (known deck only)."""
+        """Every legal action for the current player (known deck only).
+
+        The action objects are shared between calls (they are frozen values).
+        """
         if self._deck is None:
             raise ValueError("legal actions are only known when the deck is known")
         if self.end is not None:
             return []
         book = self._book
+        plays, discards, colour_hints, rank_hints = _action_table(book, self.players)
         actor = self.current_player
         size = len(self._hands[actor])
-        actions: list[Action] = [Play(slot) for slot in range(size)]
+        actions: list[Action] = list(plays[:size])
         if not (book.discard_at_max_forbidden and self.hint_tokens >= book.max_hints):
-            actions.extend(Discard(slot) for slot in range(size))
+            actions += discards[:size]
         if self.hint_tokens > 0:
-            empty_ok = book.empty_hints_allowed
+            if book.empty_hints_allowed:
+                for target in range(self.players):
+                    if target != actor:
+                        actions += colour_hints[target]
+                        actions += rank_hints[target]
+                return actions
+            masks = book.colour_masks
             for target in range(self.players):
                 if target == actor:
                     continue
                 suits = ranks = 0
                 for held in self._hands[target]:
-                    suits |= 1 << held.card.suit  # type: ignore[union-attr]
-                    ranks |= 1 << held.card.rank  # type: ignore[union-attr]
-                for colour, mask in enumerate(book.colour_masks):
-                    if empty_ok or mask & suits:
-                        actions.append(ColourHint(target, colour))
-                for rank in range(1, book.max_rank + 1):
-                    if empty_ok or (ranks >> rank) & 1:
-                        actions.append(RankHint(target, rank))
+                    card = held.card
+                    suits |= 1 << card.suit  # type: ignore[union-attr]
+                    ranks |= 1 << card.rank  # type: ignore[union-attr]
+                for colour, hint in enumerate(colour_hints[target]):
+                    if masks[colour] & suits:
+                        actions.append(hint)
+                for hint in rank_hints[target]:
+                    if (ranks >> hint.rank) & 1:
+                        actions.append(hint)
         return actions
 
     def colour_of_suit(self, suit: int) -> int:
@@ -591,3 +602,35 @@ def _checked_deck(book: Rulebook, deck: Sequence[Card]) -> list[Card]:
                     f" ({len(cards)} cards given, {len(expected)} expected)"
                 )
     return cards
+
+
+_ActionTable = tuple[
+    tuple[Play, ...],
+    tuple[Discard, ...],
+    tuple[tuple[ColourHint, ...], ...],
+    tuple[tuple[RankHint, ...], ...],
+]
+_ACTION_TABLES: dict[tuple[int, int], tuple[Rulebook, _ActionTable]] = {}
+
+
+def _action_table(book: Rulebook, players: int) -> _ActionTable:
+    """Every action object a table of ``players`` can use, built once."""
+    key = (id(book), players)
+    cached = _ACTION_TABLES.get(key)
+    if cached is not None and cached[0] is book:
+        return cached[1]
+    slots = 16  # more than any hand
+    table: _ActionTable = (
+        tuple(Play(slot) for slot in range(slots)),
+        tuple(Discard(slot) for slot in range(slots)),
+        tuple(
+            tuple(ColourHint(target, colour) for colour in range(len(book.colour_masks)))
+            for target in range(players)
+        ),
+        tuple(
+            tuple(RankHint(target, rank) for rank in range(1, book.max_rank + 1))
+            for target in range(players)
+        ),
+    )
+    _ACTION_TABLES[key] = (book, table)
+    return table

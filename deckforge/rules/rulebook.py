@@ -36,6 +36,7 @@ class Rulebook:
     strikeout_score: StrikeoutScore
     completion_bonus: bool
     deck_size: int
+    sorted_deck: tuple[Card, ...]  # every card, by suit then rank
 
     @classmethod
     def of(cls, theme: Theme) -> Rulebook:
@@ -54,6 +55,12 @@ class Rulebook:
             if suit.clue is ClueMode.EVERY_COLOUR:
                 every |= 1 << index
         clue_colours = theme.clue_colours()
+        sorted_deck = tuple(
+            Card(index, rank)
+            for index, suit in enumerate(suits)
+            for rank in range(1, suit.ranks + 1)
+            for _ in range(suit.copies[rank - 1])
+        )
         return cls(
             suits=len(suits),
             ranks=tuple(s.ranks for s in suits),
@@ -74,16 +81,12 @@ class Rulebook:
             strikeout_score=theme.rules.strikeout_score,
             completion_bonus=theme.rules.completion_bonus,
             deck_size=theme.deck_size,
+            sorted_deck=sorted_deck,
         )
 
     def full_deck(self) -> list[Card]:
         """Every card of the theme, sorted by suit then rank."""
-        return [
-            Card(suit, rank)
-            for suit in range(self.suits)
-            for rank in range(1, self.ranks[suit] + 1)
-            for _ in range(self.copies[suit][rank])
-        ]
+        return list(self.sorted_deck)
 
     def is_card(self, card: Card) -> str | None:
         """None if ``card`` exists in this theme, else the refusal code."""
