@@ -1,15 +1,17 @@
 """Load a theme file into a :class:`~deckforge.theme.model.Theme`.
 
-First version: safe YAML, ``extends``, defaults. Positions and the full set of
-checks arrive with the validator (see docs/theme-format.md).
+Reading (safe YAML with positions, :mod:`deckforge.theme.yaml_source`), then
+``extends`` (mappings merge key by key, lists replace, ``add_suits`` appends),
+then every check (:mod:`deckforge.theme.validation`), then the frozen model.
+Any problem raises :class:`ThemeError` listing them all as ``path:line:col: message``.
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
-
-import yaml
 
 from deckforge.theme.model import (
     BackDesign,
@@ -22,6 +24,7 @@ from deckforge.theme.model import (
     PrintStyle,
     RatingBand,
     Rules,
+    SourcePosition,
     StrikeoutScore,
     Suit,
     SuitScoring,
@@ -29,8 +32,20 @@ from deckforge.theme.model import (
     TokenKind,
     Tokens,
 )
+from deckforge.theme.yaml_source import (
+    MAX_FILE_BYTES,
+    Located,
+    YamlProblems,
+    index_positions,
+    plain,
+    read_yaml,
+)
 
 BUNDLED_THEMES = Path(__file__).resolve().parent.parent.parent / "themes"
+THEME_SUFFIXES = (".yaml", ".yml")
+MAX_EXTENDS_DEPTH = 8
+
+Key = tuple[str | int, ...]
 
 
 class ThemeError(Exception):
@@ -45,68 +60,204 @@ def bundled_theme_names() -> list[str]:
     return sorted(p.stem for p in BUNDLED_THEMES.glob("*.yaml"))
 
 
+def _shown(path: Path) -> str:
+    """How a file is named in messages: relative to the working directory when inside it."""
+    if not path.is_absolute():
+        return str(path)
+    try:
+        relative = os.path.relpath(path)
+    except ValueError:  # another drive on Windows
+        return str(path)
+    return str(path) if relative.startswith("..") else relative
+
+
 def resolve_theme_path(name_or_path: str | Path, relative_to: Path | None = None) -> Path:
-    """A theme given as a file path, or as the name of a bundled theme."""
+    """A theme given as a file path, or as the name of a bundled theme.
+
+    With ``relative_to`` (the file that names it, for ``extends``), a relative
+    path is looked up next to that file first.
+    """
+    text = str(name_or_path)
     candidate = Path(name_or_path)
-    if relative_to is not None and not candidate.is_absolute():
-        sibling = relative_to.parent / candidate
-        if sibling.suffix in (".yaml", ".yml") and sibling.is_file():
-            return sibling
-    if candidate.suffix in (".yaml", ".yml") and candidate.is_file():
-        return candidate
-    bundled = BUNDLED_THEMES / f"{name_or_path}.yaml"
-    if bundled.is_file():
+    looks_like_path = candidate.suffix in THEME_SUFFIXES or "/" in text or os.sep in text
+    if looks_like_path:
+        if relative_to is not None and not candidate.is_absolute():
+            candidate = relative_to.parent / candidate
+        if candidate.exists():
+            return candidate
+        raise ThemeError([f"{_shown(candidate)}: no such file"])
+    bundled = BUNDLED_THEMES / f"{text}.yaml"
+    if text and bundled.is_file():
         return bundled
-    raise ThemeError([f"{name_or_path}: no such theme file or bundled theme"])
+    if relative_to is None and text and candidate.exists():
+        return candidate
+    names = ", ".join(bundled_theme_names())
+    raise ThemeError([f"{text}: no such theme file or bundled theme (bundled: {names})"])
 
 
-def _merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
-    merged = dict(base)
-    for key, value in over.items():
-        if isinstance(value, dict) and isinstance(merged.get(key), dict):
-            merged[key] = _merge(merged[key], value)
-        else:
-            merged[key] = value
-    return merged
-
-
-def _raw(path: Path, seen: tuple[Path, ...] = ()) -> dict[str, Any]:
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    parent = data.pop("extends", None)
-    if parent is None:
-        return data
-    parent_path = resolve_theme_path(parent, relative_to=path)
-    if parent_path.resolve() in seen:
-        raise ThemeError([f"{path}:1:1: extends forms a cycle"])
-    base = _raw(parent_path, (*seen, path.resolve()))
-    extra = data.pop("add_suits", None)
-    merged = _merge(base, data)
-    if extra:
-        merged["suits"] = list(merged.get("suits", [])) + list(extra)
-    return merged
-
-
-def _suit(raw: dict[str, Any]) -> Suit:
-    cards = {
-        int(rank): CardText(
-            title=str(c.get("title", "")),
-            text=str(c.get("text", "")),
-            image=Path(c["image"]) if c.get("image") else None,
-            source=str(c.get("source", "")),
+def read_theme_text(path: Path) -> str:
+    """The text of a theme file, or a :class:`ThemeError` saying plainly why not."""
+    shown = _shown(path)
+    if path.is_dir():
+        raise ThemeError([f"{shown}: is a directory, not a theme file"])
+    try:
+        with path.open("rb") as stream:
+            data = stream.read(MAX_FILE_BYTES + 1)
+    except FileNotFoundError:
+        raise ThemeError([f"{shown}: no such file"]) from None
+    except OSError as error:
+        raise ThemeError([f"{shown}: cannot read the file ({error.strerror or error})"]) from None
+    if len(data) > MAX_FILE_BYTES:
+        raise ThemeError(
+            [f"{shown}:1:1: the file is larger than {MAX_FILE_BYTES // 1024} KiB: not a theme file?"]
         )
-        for rank, c in (raw.get("cards") or {}).items()
-    }
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        byte = data[error.start]
+        raise ThemeError(
+            [f"{shown}:{line}:{column}: the file is not UTF-8 text (byte 0x{byte:02x}); "
+             "save it as UTF-8"]
+        ) from None
+
+
+def _read_document(path: Path) -> Located:
+    shown = _shown(path)
+    text = read_theme_text(path)
+    try:
+        root = read_yaml(shown, text)
+    except YamlProblems as error:
+        raise ThemeError(error.problems) from None
+    if not isinstance(root.value, dict):
+        raise ThemeError(
+            [f"{root.pos}: a theme is a mapping of keys (id: ..., title: ...), not a list or a value"]
+        )
+    return root
+
+
+def _merge(base: Located, over: Located) -> Located:
+    """Mappings merge key by key; anything else (lists included) replaces."""
+    if not (isinstance(base.value, dict) and isinstance(over.value, dict)):
+        return over
+    value = dict(base.value)
+    keys = dict(base.keys)
+    for key, child in over.value.items():
+        value[key] = _merge(base.value[key], child) if key in base.value else child
+        keys[key] = over.keys[key]
+    return Located(value, over.pos, keys, size=over.size)
+
+
+def _without(node: Located, *names: str) -> Located:
+    value = {k: v for k, v in node.value.items() if k not in names}
+    keys = {k: v for k, v in node.keys.items() if k not in names}
+    return Located(value, node.pos, keys, size=node.size)
+
+
+def load_document(path: Path, chain: tuple[Path, ...] = ()) -> Located:
+    """A theme file with everything it extends merged in (not yet validated)."""
+    root = _read_document(path)
+    problems: list[str] = []
+    if "id" not in root.value:
+        problems.append(f"{root.pos}: missing key 'id' (every theme file needs its own id)")
+    merged = root
+    parent_node = root.value.get("extends")
+    if parent_node is not None:
+        merged = _without(root, "extends", "add_suits")
+        parent_name = parent_node.value
+        if not isinstance(parent_name, str) or not parent_name:
+            raise ThemeError(
+                [*problems, f"{parent_node.pos}: extends: expected the name of a bundled "
+                 "theme or the path of a .yaml file"]
+            )
+        try:
+            parent_path = resolve_theme_path(parent_name, relative_to=path)
+        except ThemeError as error:
+            raise ThemeError(
+                [*problems, *(f"{parent_node.pos}: extends: {p}" for p in error.problems)]
+            ) from None
+        here = (*chain, path.resolve())
+        if parent_path.resolve() in here:
+            cycle = " -> ".join(_shown(p) for p in (*here, parent_path.resolve()))
+            raise ThemeError([*problems, f"{parent_node.pos}: extends: a cycle ({cycle})"])
+        if len(here) > MAX_EXTENDS_DEPTH:
+            raise ThemeError(
+                [*problems, f"{parent_node.pos}: extends: more than {MAX_EXTENDS_DEPTH} levels"]
+            )
+        base = load_document(parent_path, here)
+        own_id, base_id = root.value.get("id"), base.value.get("id")
+        if own_id is not None and base_id is not None and own_id.value == base_id.value:
+            problems.append(
+                f"{own_id.pos}: id: {own_id.value!r} is the id of the theme this one "
+                "extends; give this theme its own id"
+            )
+        merged = _merge(_without(base, "add_suits"), merged)
+    else:
+        merged = _without(root, "add_suits")
+    added = root.value.get("add_suits")
+    if added is not None:
+        suits = merged.value.get("suits")
+        if not isinstance(added.value, list):
+            problems.append(f"{added.pos}: add_suits: expected a list of suits, found a "
+                            f"{'mapping' if isinstance(added.value, dict) else 'value'}")
+        elif suits is None or isinstance(suits.value, list):
+            before = suits.value if suits is not None else []
+            new_suits = Located([*before, *added.value], suits.pos if suits else added.pos)
+            merged.value["suits"] = new_suits
+            merged.keys.setdefault("suits", root.keys["add_suits"])
+    if problems:
+        raise ThemeError(problems)
+    return merged
+
+
+def load_theme(name_or_path: str | Path) -> Theme:
+    """Load a theme file, or a bundled theme by name; raise :class:`ThemeError` if it is wrong."""
+    from deckforge.theme.validation import validate
+
+    path = resolve_theme_path(name_or_path)
+    document = load_document(path)
+    data = plain(document)
+    values, keys = index_positions(document)
+    problems = validate(data, values, keys)
+    if problems:
+        raise ThemeError(problems)
+    return build_theme(data, path=path, positions=values)
+
+
+def _suit(raw: dict[str, Any], index: int, positions: Mapping[Key, SourcePosition]) -> Suit:
+    cards = {}
+    for rank_key, card in sorted((raw.get("cards") or {}).items(), key=lambda kv: int(kv[0])):
+        rank = int(rank_key)
+        image = None
+        if card.get("image"):
+            where = positions.get(("suits", index, "cards", rank, "image"))
+            image = _relative_to(card["image"], where)
+        cards[rank] = CardText(
+            title=str(card.get("title", "")),
+            text=str(card.get("text", "")),
+            image=image,
+            source=str(card.get("source", "")),
+        )
     return Suit(
         id=str(raw["id"]),
         name=str(raw["name"]),
-        colour=str(raw["colour"]),
+        colour=str(raw["colour"]).lower(),
         symbol=str(raw["symbol"]),
         direction=Direction(raw.get("direction", "up")),
-        copies=tuple(raw.get("copies", (3, 2, 2, 2, 1))),
+        copies=tuple(int(c) for c in raw.get("copies", (3, 2, 2, 2, 1))),
         clue=ClueMode(raw.get("clue", "own")),
         scoring=SuitScoring(raw.get("scoring", "top-card")),
         cards=cards,
     )
+
+
+def _relative_to(name: str, where: SourcePosition | None) -> Path:
+    """A file named in a theme, relative to the file it was written in, made absolute."""
+    target = Path(name)
+    if not target.is_absolute() and where is not None:
+        target = Path(where.file).parent / target
+    return target.resolve()
 
 
 def _token(raw: dict[str, Any]) -> TokenKind:
@@ -114,18 +265,31 @@ def _token(raw: dict[str, Any]) -> TokenKind:
         count=int(raw["count"]),
         name=str(raw["name"]),
         plural=str(raw.get("plural", raw["name"])),
-        colour=str(raw["colour"]),
+        colour=str(raw["colour"]).lower(),
     )
 
 
-def build_theme(data: dict[str, Any], path: Path | None = None) -> Theme:
-    """Build the model from an already merged mapping (no checks beyond types)."""
+def _font(name: str, role: str, positions: Mapping[Key, SourcePosition]) -> str:
+    if name.lower().endswith(".ttf"):
+        return str(_relative_to(name, positions.get(("print", "fonts", role))))
+    return name
+
+
+def build_theme(
+    data: dict[str, Any],
+    path: Path | None = None,
+    positions: Mapping[Key, SourcePosition] | None = None,
+) -> Theme:
+    """Build the model from a merged, *validated* mapping (see :func:`load_theme`)."""
+    positions = positions or {}
     players = data["players"]
     counts = tuple(sorted(int(n) for n in players["counts"]))
     hand = players["hand_size"]
-    hand_sizes = {n: int(hand) for n in counts} if isinstance(hand, int) else {
-        int(n): int(s) for n, s in hand.items()
-    }
+    if isinstance(hand, int):
+        hand_sizes = {n: hand for n in counts}
+    else:
+        written = {int(n): int(s) for n, s in hand.items()}
+        hand_sizes = {n: written[n] for n in counts}
     rules = data.get("rules") or {}
     style = data.get("print") or {}
     back = style.get("back")
@@ -135,11 +299,11 @@ def build_theme(data: dict[str, Any], path: Path | None = None) -> Theme:
         title=str(data["title"]),
         language=str(data.get("language", "en")),
         description=str(data.get("description", "")),
-        authors=tuple(data.get("authors", ())),
+        authors=tuple(str(a) for a in data.get("authors", ())),
         licence=str(data.get("licence", "")),
         notes=str(data.get("notes", "")),
-        sources=tuple(data.get("sources", ())),
-        suits=tuple(_suit(s) for s in data["suits"]),
+        sources=tuple(str(s) for s in data.get("sources", ())),
+        suits=tuple(_suit(s, i, positions) for i, s in enumerate(data["suits"])),
         tokens=Tokens(hint=_token(data["tokens"]["hint"]), error=_token(data["tokens"]["error"])),
         players=Players(
             counts=counts,
@@ -161,20 +325,15 @@ def build_theme(data: dict[str, Any], path: Path | None = None) -> Theme:
             card=str(style.get("card", "poker")),
             back=BackDesign(
                 title=str(back["title"]),
-                colour=str(back["colour"]),
-                accent=str(back["accent"]),
+                colour=str(back["colour"]).lower(),
+                accent=str(back["accent"]).lower(),
                 pattern=str(back.get("pattern", "stars")),
             )
             if back
             else None,
-            title_font=str(fonts.get("title", "DejaVuSans-Bold")),
-            body_font=str(fonts.get("body", "DejaVuSans")),
+            title_font=_font(str(fonts.get("title", "DejaVuSans-Bold")), "title", positions),
+            body_font=_font(str(fonts.get("body", "DejaVuSans")), "body", positions),
         ),
         path=path,
+        positions=dict(positions),
     )
-
-
-def load_theme(name_or_path: str | Path) -> Theme:
-    """Load a theme file, or a bundled theme by name."""
-    path = resolve_theme_path(name_or_path)
-    return build_theme(_raw(path), path=path)

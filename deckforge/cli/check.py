@@ -1,0 +1,71 @@
+"""``deckforge check``: validate themes; ``deckforge schema``: print the theme format's JSON Schema."""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+
+import click
+
+from deckforge.theme.loader import ThemeError, load_theme
+from deckforge.theme.model import Theme
+
+
+def _preflight() -> Callable[[Theme], list[str]] | None:
+    """The print kit's checks (glyphs, text fitting), when the print kit provides them."""
+    try:
+        module = importlib.import_module("deckforge.printing.preflight")
+    except ModuleNotFoundError as error:
+        if error.name in ("deckforge.printing.preflight", "deckforge.printing"):
+            return None
+        raise
+    check: Callable[[Theme], list[str]] = module.preflight
+    return check
+
+
+def summary(theme: Theme) -> str:
+    """One line: title, cards, suits, player range, maximum score."""
+    counts = theme.players.counts
+    players = str(counts[0]) if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
+    unit = "teams" if theme.players.teams else "players"
+    return (
+        f"{theme.title} ({theme.id}): {theme.deck_size} cards, {len(theme.suits)} suits, "
+        f"{players} {unit}, maximum score {theme.max_score}"
+    )
+
+
+@click.command()
+@click.argument("themes", nargs=-1, required=True, metavar="THEME...")
+def check(themes: tuple[str, ...]) -> None:
+    """Check THEME (a .yaml file or a bundled theme's name) and print every problem.
+
+    Prints one summary line per good theme. Problems go to stderr, one per line
+    as path:line:col: message, and the exit status is 1.
+    """
+    failed = False
+    preflight = _preflight()
+    for name in themes:
+        try:
+            theme = load_theme(name)
+        except ThemeError as error:
+            failed = True
+            for problem in error.problems:
+                click.echo(problem, err=True)
+            continue
+        problems = preflight(theme) if preflight is not None else []
+        if problems:
+            failed = True
+            for problem in problems:
+                click.echo(problem, err=True)
+        else:
+            click.echo(summary(theme))
+    if failed:
+        raise SystemExit(1)
+
+
+@click.command()
+def schema() -> None:
+    """Print the JSON Schema of theme files (for editors: see docs/theme-format.md)."""
+    from deckforge.theme.validation import SCHEMA_PATH
+
+    click.echo(SCHEMA_PATH.read_text(encoding="utf-8"), nl=False)

@@ -1,0 +1,397 @@
+"""Check a merged theme document: structure (JSON Schema) and meaning (semantic rules).
+
+Every problem is reported, each as ``path:line:col: key.path: message``. The
+JSON Schema in ``schema.json`` is the single source of truth for structure
+(editors use it too); this module turns its errors into sentences and adds the
+checks a schema cannot express (unique ids, deck size, rating coverage, files).
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from collections.abc import Iterator, Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from deckforge.theme.model import SourcePosition
+from deckforge.theme.yaml_source import path_key
+
+SCHEMA_PATH = Path(__file__).with_name("schema.json")
+DEFAULT_COPIES = (3, 2, 2, 2, 1)
+
+Key = tuple[str | int, ...]
+
+_TYPE_NAMES = {
+    "string": "text",
+    "integer": "a whole number",
+    "number": "a number",
+    "boolean": "true or false",
+    "array": "a list",
+    "object": "a mapping (key: value)",
+    "null": "nothing",
+}
+
+
+@cache
+def schema() -> dict[str, Any]:
+    """The theme JSON Schema (parsed once)."""
+    loaded: dict[str, Any] = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    return loaded
+
+
+@cache
+def _validator() -> Any:
+    # jsonschema is imported here, once, so that importing the loader stays cheap
+    from jsonschema.validators import Draft202012Validator
+
+    return Draft202012Validator(schema())
+
+
+def key_text(path: Key) -> str:
+    """``("suits", 0, "cards", 1, "text")`` -> ``suits[0].cards.1.text``."""
+    text = ""
+    for i, part in enumerate(path):
+        if isinstance(part, int) and i > 0 and path[i - 1] not in ("cards", "hand_size"):
+            text += f"[{part}]"
+        else:
+            text += ("." if text else "") + str(part)
+    return text
+
+
+def describe(value: Any) -> str:
+    """A value as a sentence fragment: ``the text 'red'``, ``the number 3`` ..."""
+    if value is None:
+        return "an empty value"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, (int, float)):
+        return f"the number {value}"
+    if isinstance(value, str):
+        return f"the text {value!r}"
+    if isinstance(value, list):
+        return "a list"
+    return "a mapping"
+
+
+class Report:
+    """Collects problems, each tied to the position of a key path."""
+
+    def __init__(
+        self,
+        values: Mapping[Key, SourcePosition],
+        keys: Mapping[Key, SourcePosition],
+    ) -> None:
+        self.values = values
+        self.keys = keys
+        self.problems: list[tuple[SourcePosition, str]] = []
+
+    def where(self, path: Key, at_key: bool = False) -> SourcePosition:
+        if at_key and path in self.keys:
+            return self.keys[path]
+        while path not in self.values and path:
+            path = path[:-1]
+        return self.values[path]
+
+    def add(self, path: Key, message: str, at_key: bool = False) -> None:
+        shown = key_text(path)
+        self.problems.append((self.where(path, at_key), f"{shown}: {message}" if shown else message))
+
+    def lines(self) -> list[str]:
+        ordered = sorted(
+            dict.fromkeys(self.problems), key=lambda p: (p[0].file, p[0].line, p[0].column)
+        )
+        return [f"{pos}: {message}" for pos, message in ordered]
+
+
+def _did_you_mean(word: str, choices: list[str]) -> str:
+    close = difflib.get_close_matches(word, choices, n=1, cutoff=0.6)
+    return f" (did you mean {close[0]!r}?)" if close else ""
+
+
+def _schema_messages(error: Any, report: Report) -> Iterator[tuple[Key, str, bool]]:
+    """(key path, message, point at the key rather than the value) for one schema error."""
+    path: Key = tuple(path_key(p) for p in error.absolute_path)
+    keyword = error.validator
+    sub = error.schema if isinstance(error.schema, dict) else {}
+    instance = error.instance
+    if "errorMessage" in sub and keyword in ("oneOf", "anyOf", "not"):
+        yield path, sub["errorMessage"], keyword == "not"
+    elif keyword == "additionalProperties":
+        known = sorted(sub.get("properties", {}))
+        for key in instance:
+            if key not in known:
+                hint = _did_you_mean(key, known)
+                choices = f"; known keys: {', '.join(known)}" if not hint else ""
+                yield (*path, path_key(key)), f"unknown key{hint}{choices}", True
+    elif keyword == "required":
+        missing = error.message.split("'")[1] if "'" in error.message else str(error.message)
+        yield path, f"missing key {missing!r}", False
+    elif keyword == "type":
+        wanted = error.validator_value
+        names = [wanted] if isinstance(wanted, str) else list(wanted)
+        expected = " or ".join(_TYPE_NAMES.get(n, n) for n in names)
+        found = describe(instance)
+        if instance is None and str(sub.get("pattern", "")).startswith("^#"):
+            found += ' (a bare # starts a YAML comment: write the colour in quotes, e.g. "#e53e3e")'
+        elif isinstance(instance, (int, float, bool)) and "string" in names:
+            found += f" (write it in quotes: \"{str(instance).lower() if isinstance(instance, bool) else instance}\")"
+        yield path, f"expected {expected}, found {found}", False
+    elif keyword == "enum":
+        options = [str(o) for o in error.validator_value]
+        hint = _did_you_mean(str(instance), options) if isinstance(instance, str) else ""
+        yield path, f"must be one of {', '.join(options)}, not {describe(instance)}{hint}", False
+    elif keyword == "pattern":
+        advice = sub.get("patternErrorMessage", f"must match {error.validator_value}")
+        if path and error.relative_schema_path and "propertyNames" in error.relative_schema_path:
+            yield (*path, path_key(instance)), f"{instance!r} is not allowed here: {advice}", True
+        else:
+            yield path, f"{advice} (found {instance!r})", False
+    elif keyword in ("minimum", "maximum"):
+        word = "at least" if keyword == "minimum" else "at most"
+        yield path, f"must be {word} {error.validator_value}, not {instance}", False
+    elif keyword in ("minItems", "maxItems"):
+        word = "at least" if keyword == "minItems" else "at most"
+        count = error.validator_value
+        yield path, f"needs {word} {count} item{'s' if count != 1 else ''}", False
+    elif keyword in ("minLength", "maxLength"):
+        if keyword == "minLength" and error.validator_value == 1:
+            yield path, "must not be empty", False
+        else:
+            word = "at least" if keyword == "minLength" else "at most"
+            yield path, f"must be {word} {error.validator_value} characters long", False
+    elif keyword == "minProperties":
+        yield path, "must not be empty", False
+    elif keyword == "uniqueItems":
+        yield path, "lists the same value twice", False
+    else:  # a keyword this module does not phrase yet: jsonschema's own words
+        yield path, error.message, False
+
+
+def schema_problems(data: Any, report: Report) -> set[Key]:
+    """Add the schema's complaints to ``report``; return the key paths that have one."""
+    broken: set[Key] = set()
+    for error in _validator().iter_errors(data):
+        for detail in _details(error):
+            for path, message, at_key in _schema_messages(detail, report):
+                report.add(path, message, at_key)
+                broken.add(path)
+    return broken
+
+
+def _details(error: Any) -> list[Any]:
+    """The errors worth showing for one schema error.
+
+    ``propertyNames`` failures are rebased onto the offending key. For a
+    ``oneOf`` whose value has the type of exactly one branch (a mapping given
+    for ``hand_size``), that branch's own errors are more precise than the
+    summary.
+    """
+    if error.validator == "propertyNames":
+        mapping_path = tuple(path_key(p) for p in error.absolute_path)
+        return [_PropertyNameError(sub, mapping_path) for sub in error.context]
+    if error.validator == "oneOf" and error.context:
+        by_branch: dict[int, list[Any]] = {}
+        for sub in error.context:
+            by_branch.setdefault(sub.relative_schema_path[0], []).append(sub)
+        fitting = [
+            subs
+            for subs in by_branch.values()
+            if not any(s.validator == "type" and not s.relative_path for s in subs)
+        ]
+        if len(fitting) == 1:
+            return [d for sub in fitting[0] for d in _details(sub)]
+    return [error]
+
+
+class _PropertyNameError:
+    """A ``propertyNames`` sub-error, rebased onto the mapping that holds the key."""
+
+    def __init__(self, error: Any, mapping_path: Key) -> None:
+        self.validator = error.validator
+        self.validator_value = error.validator_value
+        self.schema = error.schema
+        self.instance = error.instance
+        self.message = error.message
+        self.absolute_path = mapping_path
+        self.relative_schema_path = ["propertyNames", *error.relative_schema_path]
+
+
+def _is_broken(broken: set[Key], prefix: Key) -> bool:
+    return any(path[: len(prefix)] == prefix for path in broken)
+
+
+def semantic_problems(data: dict[str, Any], report: Report, broken: set[Key]) -> None:
+    """Rules a schema cannot say; each check skips the parts the schema already refused."""
+    suits = data.get("suits")
+    suits_ok = isinstance(suits, list) and not _is_broken(broken, ("suits",))
+    players = data.get("players")
+    players_ok = isinstance(players, dict) and not _is_broken(broken, ("players",))
+    if suits_ok:
+        _check_suits(suits, report)
+    if players_ok:
+        _check_hand_sizes(players, report)
+    if suits_ok and players_ok:
+        _check_deck_size(suits, players, report)
+    rating = data.get("rating")
+    if suits_ok and isinstance(rating, list) and not _is_broken(broken, ("rating",)):
+        _check_rating(rating, suits, report)
+
+
+def _copies(suit: dict[str, Any]) -> list[int]:
+    return list(suit.get("copies", DEFAULT_COPIES))
+
+
+def _check_suits(suits: list[dict[str, Any]], report: Report) -> None:
+    for field in ("id", "symbol"):
+        first_use: dict[str, int] = {}
+        for i, suit in enumerate(suits):
+            value = suit[field]
+            if value in first_use:
+                report.add(
+                    ("suits", i, field),
+                    f"{value!r} is already the {field} of suits[{first_use[value]}] "
+                    f"({suits[first_use[value]]['name']}); each suit needs its own",
+                )
+            else:
+                first_use[value] = i
+    ranks = len(_copies(suits[0]))
+    for i, suit in enumerate(suits):
+        copies = _copies(suit)
+        if len(copies) != ranks:
+            report.add(
+                ("suits", i, "copies") if "copies" in suit else ("suits", i),
+                f"{len(copies)} ranks, but suits[0] ({suits[0]['name']}) has {ranks}: "
+                "every suit needs the same number of ranks",
+            )
+        for rank in suit.get("cards", {}):
+            if not 1 <= int(rank) <= len(copies):
+                report.add(
+                    ("suits", i, "cards", int(rank)),
+                    f"there is no rank {int(rank)}: this suit has ranks 1 to {len(copies)}",
+                    at_key=True,
+                )
+        for rank, card in suit.get("cards", {}).items():
+            if "image" in card:
+                path: Key = ("suits", i, "cards", int(rank), "image")
+                _check_file(report, path, card["image"], "image")
+
+
+def _check_file(report: Report, path: Key, name: str, what: str) -> None:
+    """A file named in a theme exists, relative to the file that names it."""
+    written_in = Path(report.where(path).file)
+    target = Path(name)
+    if not target.is_absolute():
+        target = written_in.parent / target
+    if not target.is_file():
+        report.add(path, f"{what} file {name!r} not found (looked for {target})")
+
+
+def check_fonts(data: dict[str, Any], report: Report, broken: set[Key]) -> None:
+    fonts = (data.get("print") or {}).get("fonts") if isinstance(data.get("print"), dict) else None
+    if not isinstance(fonts, dict):
+        return
+    for role in ("title", "body"):
+        name = fonts.get(role)
+        path: Key = ("print", "fonts", role)
+        if isinstance(name, str) and name.lower().endswith(".ttf") and path not in broken:
+            _check_file(report, path, name, "font")
+
+
+def _hand_sizes(players: dict[str, Any]) -> dict[int, int]:
+    hand = players["hand_size"]
+    if isinstance(hand, int):
+        return {n: hand for n in players["counts"]}
+    return {int(n): size for n, size in hand.items()}
+
+
+def _check_hand_sizes(players: dict[str, Any], report: Report) -> None:
+    sizes = _hand_sizes(players)
+    missing = [n for n in players["counts"] if n not in sizes]
+    if missing:
+        shown = ", ".join(str(n) for n in sorted(missing))
+        report.add(
+            ("players", "hand_size"),
+            f"no hand size for {shown} players (counts allows {shown})",
+        )
+
+
+def _check_deck_size(suits: list[dict[str, Any]], players: dict[str, Any], report: Report) -> None:
+    deck = sum(sum(_copies(s)) for s in suits)
+    sizes = _hand_sizes(players)
+    for n in sorted(players["counts"]):
+        if n in sizes and n * sizes[n] >= deck:
+            need = n * sizes[n]
+            report.add(
+                ("players", "hand_size", n) if isinstance(players["hand_size"], dict)
+                else ("players", "hand_size"),
+                f"{n} players with {sizes[n]} cards each need {need} cards plus one left to "
+                f"draw, but the deck has {deck}",
+            )
+
+
+def score_range(suits: list[dict[str, Any]]) -> tuple[int, int]:
+    """(lowest, highest) score the suits allow (same rules as the model's)."""
+    low = high = 0
+    for suit in suits:
+        ranks = len(_copies(suit))
+        if suit.get("scoring", "top-card") == "top-card":
+            high += ranks
+        else:
+            low -= ranks
+    return low, high
+
+
+def _check_rating(bands: list[dict[str, Any]], suits: list[dict[str, Any]], report: Report) -> None:
+    low, high = score_range(suits)
+    floor = min(low, 0)
+    first = bands[0]["from"]
+    if first > 0:
+        report.add(
+            ("rating", 0, "from"),
+            f"the first band must start at 0, not {first} (scores below it take its label)",
+        )
+    elif first < floor:
+        report.add(
+            ("rating", 0, "from"),
+            f"the first band starts at {first}, below the lowest possible score {floor}",
+        )
+    for i, band in enumerate(bands):
+        if band["from"] > band["to"]:
+            report.add(("rating", i), f"from {band['from']} is above to {band['to']}")
+        if i == 0:
+            continue
+        previous = bands[i - 1]["to"]
+        if band["from"] > previous + 1:
+            missing = (
+                f"score {previous + 1}"
+                if band["from"] == previous + 2
+                else f"scores {previous + 1} to {band['from'] - 1}"
+            )
+            report.add(("rating", i, "from"), f"gap: {missing} have no band")
+        elif band["from"] <= previous:
+            report.add(
+                ("rating", i, "from"),
+                f"overlap: starts at {band['from']} but the band before ends at {previous}",
+            )
+    last = bands[-1]["to"]
+    if last != high:
+        report.add(
+            ("rating", len(bands) - 1, "to"),
+            f"the last band must end at the maximum score {high}, not {last}",
+        )
+
+
+def validate(
+    data: Any,
+    values: Mapping[Key, SourcePosition],
+    keys: Mapping[Key, SourcePosition],
+) -> list[str]:
+    """Every problem of a merged theme document, as ``path:line:col: message`` lines."""
+    report = Report(values, keys)
+    broken = schema_problems(data, report)
+    if isinstance(data, dict):
+        semantic_problems(data, report, broken)
+        check_fonts(data, report, broken)
+    return report.lines()

@@ -1,0 +1,321 @@
+"""Read one YAML file into plain values that remember where they were written.
+
+The reader is built on the YAML *event* stream (libyaml when available) rather
+than on PyYAML's constructors, so that it can:
+
+- record the line and column of every value and every key;
+- accept plain data only (text, numbers, true/false, lists, mappings): any
+  other tag, such as ``!!python/object``, is refused;
+- refuse duplicate keys;
+- bound the work done: a size cap on the file, a depth cap, and a cap on the
+  number of values once aliases are expanded (a "billion laughs" file fails in
+  milliseconds instead of exhausting memory).
+
+No recursion is used while parsing, so deeply nested input cannot overflow the
+stack either.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import yaml
+from yaml.constructor import SafeConstructor
+from yaml.nodes import ScalarNode
+from yaml.resolver import Resolver
+
+from deckforge.theme.model import SourcePosition
+
+MAX_FILE_BYTES = 1024 * 1024  # a theme with long texts is a few tens of KiB
+MAX_VALUES = 100_000  # values after alias expansion
+MAX_DEPTH = 64  # nested lists and mappings
+
+_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+_RESOLVER = Resolver()
+_CONSTRUCTOR = SafeConstructor()
+
+_TAG = "tag:yaml.org,2002:"
+_STR, _INT, _FLOAT, _BOOL, _NULL = (_TAG + t for t in ("str", "int", "float", "bool", "null"))
+_MERGE, _TIMESTAMP, _VALUE = _TAG + "merge", _TAG + "timestamp", _TAG + "value"
+_MAP, _SEQ = _TAG + "map", _TAG + "seq"
+
+
+class YamlProblems(Exception):
+    """The file is not acceptable YAML for a theme; ``problems`` are ``path:line:col: message``."""
+
+    def __init__(self, problems: list[str]) -> None:
+        super().__init__("\n".join(problems))
+        self.problems = problems
+
+
+class Located:
+    """A value read from a file, with where it was written.
+
+    ``value`` is a ``dict[str, Located]`` (a mapping), a ``list[Located]`` or a
+    scalar (str, int, float, bool or None). Mapping keys are kept as the text
+    written in the file (``1:`` gives the key ``"1"``); ``keys`` holds where
+    each key was written. ``size`` counts the values inside, aliases expanded.
+    """
+
+    __slots__ = ("keys", "pos", "size", "value")
+
+    def __init__(
+        self,
+        value: Any,
+        pos: SourcePosition,
+        keys: dict[str, SourcePosition] | None = None,
+        size: int = 1,
+    ) -> None:
+        self.value = value
+        self.pos = pos
+        self.keys = keys if keys is not None else {}
+        self.size = size
+
+    def __repr__(self) -> str:
+        return f"Located({self.value!r}, {self.pos})"
+
+
+def plain(node: Located) -> Any:
+    """The value without positions: dicts, lists and scalars."""
+    value = node.value
+    if isinstance(value, dict):
+        return {key: plain(child) for key, child in value.items()}
+    if isinstance(value, list):
+        return [plain(child) for child in value]
+    return value
+
+
+def path_key(key: str | int) -> str | int:
+    """A key as it appears in a key path: decimal keys (ranks, player counts) become ints."""
+    if isinstance(key, str) and key.isascii() and key.isdigit() and len(key) < 10:
+        return int(key)
+    return key
+
+
+def index_positions(
+    node: Located,
+) -> tuple[dict[tuple[str | int, ...], SourcePosition], dict[tuple[str | int, ...], SourcePosition]]:
+    """Where each value and each key was written, by key path (see :func:`path_key`)."""
+    values: dict[tuple[str | int, ...], SourcePosition] = {}
+    keys: dict[tuple[str | int, ...], SourcePosition] = {}
+
+    def walk(item: Located, path: tuple[str | int, ...]) -> None:
+        values[path] = item.pos
+        if isinstance(item.value, dict):
+            for key, child in item.value.items():
+                child_path = (*path, path_key(key))
+                keys[child_path] = item.keys[key]
+                walk(child, child_path)
+        elif isinstance(item.value, list):
+            for i, child in enumerate(item.value):
+                walk(child, (*path, i))
+
+    walk(node, ())
+    return values, keys
+
+
+def _position(file: str, mark: Any) -> SourcePosition:
+    return SourcePosition(file, mark.line + 1, mark.column + 1)
+
+
+def _describe_yaml_error(file: str, text: str, error: yaml.YAMLError) -> str:
+    if isinstance(error, yaml.MarkedYAMLError):
+        mark = error.problem_mark or error.context_mark
+        where = _position(file, mark) if mark is not None else SourcePosition(file, 1, 1)
+        problem = error.problem or "invalid YAML"
+        context = f" ({error.context})" if error.context else ""
+        return f"{where}: YAML syntax: {problem}{context}"
+    if isinstance(error, yaml.reader.ReaderError):
+        offset = min(error.position, len(text))
+        line = text.count("\n", 0, offset) + 1
+        column = offset - (text.rfind("\n", 0, offset) + 1) + 1
+        char = error.character
+        code = char if isinstance(char, int) else ord(char[:1] or "\0")
+        return f"{file}:{line}:{column}: {error.reason} (U+{code:04X})"
+    return f"{file}:1:1: YAML: {error}"
+
+
+class _Frame:
+    """A list or mapping being read."""
+
+    __slots__ = ("anchor", "key", "key_pos", "merges", "merging", "node")
+
+    def __init__(self, node: Located, anchor: str | None) -> None:
+        self.node = node
+        self.anchor = anchor
+        self.key: str | None = None  # mapping: the key waiting for its value
+        self.key_pos: SourcePosition | None = None
+        self.merges: list[Located] = []  # mapping: sources of "<<" merge keys
+        self.merging = False  # the pending key is a "<<" merge key
+
+
+class _Reader:
+    def __init__(self, file: str, text: str) -> None:
+        self.file = file
+        self.text = text
+        self.problems: list[str] = []
+        self.anchors: dict[str, Located] = {}
+        self.stack: list[_Frame] = []
+        self.values = 0
+        self.root: Located | None = None
+        self.documents = 0
+
+    def fail(self, pos: SourcePosition, message: str) -> None:
+        self.problems.append(f"{pos}: {message}")
+
+    def stop(self, pos: SourcePosition, message: str) -> YamlProblems:
+        return YamlProblems([*self.problems, f"{pos}: {message}"])
+
+    def count(self, amount: int, pos: SourcePosition) -> None:
+        self.values += amount
+        if self.values > MAX_VALUES:
+            raise self.stop(
+                pos,
+                f"the file expands to more than {MAX_VALUES} values "
+                "(aliases that repeat aliases?): refusing to read it",
+            )
+
+    def read(self) -> Located:
+        try:
+            for event in yaml.parse(self.text, Loader=_Loader):
+                self.on_event(event)
+        except yaml.YAMLError as error:
+            raise YamlProblems(
+                [*self.problems, _describe_yaml_error(self.file, self.text, error)]
+            ) from None
+        if self.problems:
+            raise YamlProblems(self.problems)
+        if self.root is None:
+            raise YamlProblems([f"{self.file}:1:1: the file is empty: a theme needs id:, title: ..."])
+        return self.root
+
+    def on_event(self, event: Any) -> None:
+        pos = _position(self.file, event.start_mark)
+        if isinstance(event, yaml.DocumentStartEvent):
+            self.documents += 1
+            if self.documents > 1:
+                raise self.stop(pos, "a theme file holds one YAML document, found a second one")
+        elif isinstance(event, yaml.ScalarEvent):
+            self.on_scalar(event, pos)
+        elif isinstance(event, yaml.AliasEvent):
+            target = self.anchors.get(event.anchor)
+            if target is None:
+                raise self.stop(pos, f"the alias *{event.anchor} names no anchor written before it")
+            self.count(target.size, pos)
+            self.add(target, pos, is_alias=True)
+        elif isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
+            mapping = isinstance(event, yaml.MappingStartEvent)
+            if event.tag not in (None, "!", _MAP if mapping else _SEQ):
+                self.fail(pos, self.tag_message(event.tag))
+            if len(self.stack) >= MAX_DEPTH:
+                raise self.stop(pos, f"lists and mappings are nested more than {MAX_DEPTH} deep")
+            self.count(1, pos)
+            self.stack.append(_Frame(Located({} if mapping else [], pos), event.anchor))
+        elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):
+            frame = self.stack.pop()
+            node = frame.node
+            if frame.merges:
+                self.apply_merges(frame)
+            node.size = 1 + sum(
+                child.size for child in (node.value.values() if isinstance(node.value, dict)
+                                         else node.value)
+            )
+            if frame.anchor is not None:
+                self.anchors[frame.anchor] = node
+            self.add(node, node.pos)
+
+    def on_scalar(self, event: Any, pos: SourcePosition) -> None:
+        self.count(1, pos)
+        tag = event.tag
+        if tag is None or tag == "!":
+            tag = _RESOLVER.resolve(ScalarNode, event.value, event.implicit)
+        frame = self.stack[-1] if self.stack else None
+        if frame is not None and isinstance(frame.node.value, dict) and frame.key is None:
+            # a mapping key: kept as written; "<<" merges another mapping in
+            if tag == _MERGE:
+                frame.key, frame.key_pos, frame.merging = "<<", pos, True
+                return
+            frame.key, frame.key_pos = event.value, pos
+            if tag not in (_STR, _INT, _FLOAT, _BOOL, _NULL, _TIMESTAMP, _VALUE):
+                self.fail(pos, self.tag_message(tag))
+            return
+        node = Located(self.scalar(tag, event.value, pos), pos)
+        if event.anchor is not None:
+            self.anchors[event.anchor] = node
+        self.add(node, pos)
+
+    def scalar(self, tag: str, value: str, pos: SourcePosition) -> Any:
+        node = ScalarNode(tag, value)
+        try:
+            if tag == _INT:
+                return _CONSTRUCTOR.construct_yaml_int(node)
+            if tag == _FLOAT:
+                return _CONSTRUCTOR.construct_yaml_float(node)
+            if tag == _BOOL:
+                return _CONSTRUCTOR.construct_yaml_bool(node)
+        except (ValueError, KeyError):
+            self.fail(pos, f"{value!r} is not a valid {tag.removeprefix(_TAG)}")
+            return value
+        if tag == _NULL:
+            return None
+        if tag in (_STR, _TIMESTAMP, _VALUE, _MERGE):
+            return value  # dates stay text: a theme has no use for date objects
+        self.fail(pos, self.tag_message(tag))
+        return None
+
+    def tag_message(self, tag: str) -> str:
+        shown = "!!" + tag.removeprefix(_TAG) if tag.startswith(_TAG) else tag
+        return (
+            f"the tag {shown} is not allowed: a theme holds only text, numbers, "
+            "true/false, lists and mappings"
+        )
+
+    def add(self, node: Located, pos: SourcePosition, is_alias: bool = False) -> None:
+        if not self.stack:
+            self.root = node
+            return
+        frame = self.stack[-1]
+        parent = frame.node
+        if isinstance(parent.value, list):
+            parent.value.append(node)
+            return
+        if frame.key is None:  # a list or mapping used as a key
+            self.fail(pos, "a key must be a plain word or number, not a list or mapping")
+            frame.key, frame.key_pos = "", pos
+            return
+        key, key_pos = frame.key, frame.key_pos
+        assert key_pos is not None
+        frame.key = None
+        if frame.merging:
+            frame.merging = False
+            frame.merges.append(node)
+            return
+        if key in parent.value:
+            first = parent.keys[key]
+            self.fail(key_pos, f"duplicate key {key!r} (first written at line {first.line})")
+            return
+        parent.value[key] = node
+        parent.keys[key] = key_pos
+
+    def apply_merges(self, frame: _Frame) -> None:
+        """YAML merge keys: entries written in the mapping win, then earlier sources."""
+        mapping = frame.node
+        sources: list[Located] = []
+        for source in frame.merges:
+            if isinstance(source.value, list):
+                sources.extend(source.value)
+            else:
+                sources.append(source)
+        for source in sources:
+            if not isinstance(source.value, dict):
+                self.fail(source.pos, "a merge key (<<) needs a mapping or a list of mappings")
+                continue
+            for key, child in source.value.items():
+                if key not in mapping.value:
+                    mapping.value[key] = child
+                    mapping.keys[key] = source.keys[key]
+
+
+def read_yaml(file: str, text: str) -> Located:
+    """Parse ``text`` (the content of ``file``) or raise :class:`YamlProblems`."""
+    return _Reader(file, text).read()
