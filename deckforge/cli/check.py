@@ -1,4 +1,4 @@
-"""``deckforge check``: validate themes; ``deckforge schema``: print the theme format's JSON Schema."""
+"""``deckforge check`` validates themes; ``deckforge schema`` prints the format's JSON Schema."""
 
 from __future__ import annotations
 

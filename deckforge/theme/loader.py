@@ -17,8 +17,8 @@ from deckforge.theme.model import (
     BackDesign,
     CardText,
     ClueMode,
-    DiscardAtMaxHints,
     Direction,
+    DiscardAtMaxHints,
     EmptyHints,
     Players,
     PrintStyle,
@@ -109,7 +109,7 @@ def read_theme_text(path: Path) -> str:
         raise ThemeError([f"{shown}: cannot read the file ({error.strerror or error})"]) from None
     if len(data) > MAX_FILE_BYTES:
         raise ThemeError(
-            [f"{shown}:1:1: the file is larger than {MAX_FILE_BYTES // 1024} KiB: not a theme file?"]
+            [f"{shown}:1:1: the file is larger than {MAX_FILE_BYTES // 1024} KiB: is it a theme?"]
         )
     try:
         return data.decode("utf-8-sig")
@@ -118,8 +118,10 @@ def read_theme_text(path: Path) -> str:
         column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
         byte = data[error.start]
         raise ThemeError(
-            [f"{shown}:{line}:{column}: the file is not UTF-8 text (byte 0x{byte:02x}); "
-             "save it as UTF-8"]
+            [
+                f"{shown}:{line}:{column}: the file is not UTF-8 text (byte 0x{byte:02x}); "
+                "save it as UTF-8"
+            ]
         ) from None
 
 
@@ -132,7 +134,7 @@ def _read_document(path: Path) -> Located:
         raise ThemeError(error.problems) from None
     if not isinstance(root.value, dict):
         raise ThemeError(
-            [f"{root.pos}: a theme is a mapping of keys (id: ..., title: ...), not a list or a value"]
+            [f"{root.pos}: a theme is a mapping of keys (id: ..., title: ...), not a list or value"]
         )
     return root
 
@@ -168,8 +170,11 @@ def load_document(path: Path, chain: tuple[Path, ...] = ()) -> Located:
         parent_name = parent_node.value
         if not isinstance(parent_name, str) or not parent_name:
             raise ThemeError(
-                [*problems, f"{parent_node.pos}: extends: expected the name of a bundled "
-                 "theme or the path of a .yaml file"]
+                [
+                    *problems,
+                    f"{parent_node.pos}: extends: expected the name of a bundled "
+                    "theme or the path of a .yaml file",
+                ]
             )
         try:
             parent_path = resolve_theme_path(parent_name, relative_to=path)
@@ -199,8 +204,10 @@ def load_document(path: Path, chain: tuple[Path, ...] = ()) -> Located:
     if added is not None:
         suits = merged.value.get("suits")
         if not isinstance(added.value, list):
-            problems.append(f"{added.pos}: add_suits: expected a list of suits, found a "
-                            f"{'mapping' if isinstance(added.value, dict) else 'value'}")
+            problems.append(
+                f"{added.pos}: add_suits: expected a list of suits, found a "
+                f"{'mapping' if isinstance(added.value, dict) else 'value'}"
+            )
         elif suits is None or isinstance(suits.value, list):
             before = suits.value if suits is not None else []
             new_suits = Located([*before, *added.value], suits.pos if suits else added.pos)

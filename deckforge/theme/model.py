@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 
 
-class Direction(str, Enum):
+class Direction(StrEnum):
     """Order in which a suit's pile is built."""
 
     UP = "up"  # 1, 2, ..., N
     DOWN = "down"  # N, ..., 2, 1
 
 
-class ClueMode(str, Enum):
+class ClueMode(StrEnum):
     """How colour hints touch the cards of a suit."""
 
     OWN = "own"  # the suit has its own clue colour
@@ -27,28 +27,28 @@ class ClueMode(str, Enum):
     NONE = "none"  # touched by no colour hint, and cannot be named
 
 
-class SuitScoring(str, Enum):
+class SuitScoring(StrEnum):
     """What a suit's pile is worth at the end."""
 
     TOP_CARD = "top-card"  # the number of cards played on it (its top rank for an up suit)
     MINUS_MISSING = "minus-missing"  # minus one per card of the suit not played
 
 
-class DiscardAtMaxHints(str, Enum):
+class DiscardAtMaxHints(StrEnum):
     """Discarding while every hint token is available."""
 
     FORBIDDEN = "forbidden"
     NO_GAIN = "no_gain"
 
 
-class EmptyHints(str, Enum):
+class EmptyHints(StrEnum):
     """Hints that touch no card ("you have no red")."""
 
     ALLOWED = "allowed"
     FORBIDDEN = "forbidden"
 
 
-class StrikeoutScore(str, Enum):
+class StrikeoutScore(StrEnum):
     """Score of a game lost on the last error token."""
 
     ZERO = "zero"  # the score is 0

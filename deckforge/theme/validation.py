@@ -19,7 +19,7 @@ from deckforge.theme.model import SourcePosition
 from deckforge.theme.yaml_source import path_key
 
 SCHEMA_PATH = Path(__file__).with_name("schema.json")
-DEFAULT_COPIES = (3, 2, 2, 2, 1)
+DEFAULT_COPIES = (3, 2, 2, 2, 1)  # the model's default
 
 Key = tuple[str | int, ...]
 
@@ -96,7 +96,8 @@ class Report:
 
     def add(self, path: Key, message: str, at_key: bool = False) -> None:
         shown = key_text(path)
-        self.problems.append((self.where(path, at_key), f"{shown}: {message}" if shown else message))
+        text = f"{shown}: {message}" if shown else message
+        self.problems.append((self.where(path, at_key), text))
 
     def lines(self) -> list[str]:
         ordered = sorted(
@@ -136,7 +137,8 @@ def _schema_messages(error: Any, report: Report) -> Iterator[tuple[Key, str, boo
         if instance is None and str(sub.get("pattern", "")).startswith("^#"):
             found += ' (a bare # starts a YAML comment: write the colour in quotes, e.g. "#e53e3e")'
         elif isinstance(instance, (int, float, bool)) and "string" in names:
-            found += f" (write it in quotes: \"{str(instance).lower() if isinstance(instance, bool) else instance}\")"
+            written = str(instance).lower() if isinstance(instance, bool) else str(instance)
+            found += f' (write it in quotes: "{written}")'
         yield path, f"expected {expected}, found {found}", False
     elif keyword == "enum":
         options = [str(o) for o in error.validator_value]
@@ -222,59 +224,94 @@ def _is_broken(broken: set[Key], prefix: Key) -> bool:
     return any(path[: len(prefix)] == prefix for path in broken)
 
 
+def _is_count(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
+
+
+def _suit_copies(suit: Any) -> list[int] | None:
+    """The copies of a suit when they are usable (a list of positive whole numbers)."""
+    if not isinstance(suit, dict):
+        return None
+    copies = suit.get("copies", list(DEFAULT_COPIES))
+    if isinstance(copies, list) and copies and all(_is_count(c) for c in copies):
+        return copies
+    return None
+
+
+def _is_rank_key(key: str) -> bool:
+    return key.isascii() and key.isdigit() and not key.startswith("0")
+
+
 def semantic_problems(data: dict[str, Any], report: Report, broken: set[Key]) -> None:
-    """Rules a schema cannot say; each check skips the parts the schema already refused."""
+    """Rules a schema cannot say. Each check looks only at the values it can read,
+    so that a problem the schema already reported does not cascade."""
     suits = data.get("suits")
-    suits_ok = isinstance(suits, list) and not _is_broken(broken, ("suits",))
+    suits = [s if isinstance(s, dict) else {} for s in suits] if isinstance(suits, list) else []
+    if suits:
+        _check_unique(suits, "id", report)
+        _check_unique(suits, "symbol", report)
+        _check_ranks(suits, report)
     players = data.get("players")
-    players_ok = isinstance(players, dict) and not _is_broken(broken, ("players",))
-    if suits_ok:
-        _check_suits(suits, report)
-    if players_ok:
-        _check_hand_sizes(players, report)
-    if suits_ok and players_ok:
-        _check_deck_size(suits, players, report)
+    sizes = _hand_sizes(players) if isinstance(players, dict) else None
+    if sizes is not None:
+        _check_hand_sizes(players, sizes, report)
+    all_copies = [_suit_copies(s) for s in suits]
+    deck_ok = bool(suits) and all(c is not None for c in all_copies)
+    if deck_ok and sizes is not None and not _is_broken(broken, ("players",)):
+        _check_deck_size(suits, players, sizes, report)
+    scoring_ok = all(s.get("scoring", "top-card") in ("top-card", "minus-missing") for s in suits)
     rating = data.get("rating")
-    if suits_ok and isinstance(rating, list) and not _is_broken(broken, ("rating",)):
+    rating_ok = isinstance(rating, list) and rating and not _is_broken(broken, ("rating",))
+    if deck_ok and scoring_ok and rating_ok:
         _check_rating(rating, suits, report)
 
 
-def _copies(suit: dict[str, Any]) -> list[int]:
-    return list(suit.get("copies", DEFAULT_COPIES))
-
-
-def _check_suits(suits: list[dict[str, Any]], report: Report) -> None:
-    for field in ("id", "symbol"):
-        first_use: dict[str, int] = {}
-        for i, suit in enumerate(suits):
-            value = suit[field]
-            if value in first_use:
-                report.add(
-                    ("suits", i, field),
-                    f"{value!r} is already the {field} of suits[{first_use[value]}] "
-                    f"({suits[first_use[value]]['name']}); each suit needs its own",
-                )
-            else:
-                first_use[value] = i
-    ranks = len(_copies(suits[0]))
+def _check_unique(suits: list[dict[str, Any]], field: str, report: Report) -> None:
+    first_use: dict[str, int] = {}
     for i, suit in enumerate(suits):
-        copies = _copies(suit)
-        if len(copies) != ranks:
+        value = suit.get(field)
+        if not isinstance(value, str):
+            continue
+        if value in first_use:
+            j = first_use[value]
+            report.add(
+                ("suits", i, field),
+                f"{value!r} is already the {field} of suits[{j}]; each suit needs its own",
+            )
+        else:
+            first_use[value] = i
+
+
+def _check_ranks(suits: list[dict[str, Any]], report: Report) -> None:
+    """Same number of ranks in every suit; card texts only for ranks that exist; images."""
+    reference: tuple[int, int] | None = None  # (suit index, ranks)
+    for i, suit in enumerate(suits):
+        copies = _suit_copies(suit)
+        if copies is None:
+            continue
+        if reference is None:
+            reference = (i, len(copies))
+        elif len(copies) != reference[1]:
             report.add(
                 ("suits", i, "copies") if "copies" in suit else ("suits", i),
-                f"{len(copies)} ranks, but suits[0] ({suits[0]['name']}) has {ranks}: "
+                f"{len(copies)} ranks, but suits[{reference[0]}] has {reference[1]}: "
                 "every suit needs the same number of ranks",
             )
-        for rank in suit.get("cards", {}):
-            if not 1 <= int(rank) <= len(copies):
+        cards = suit.get("cards")
+        if not isinstance(cards, dict):
+            continue
+        for key, card in cards.items():
+            if not _is_rank_key(key):
+                continue
+            rank = int(key)
+            if rank > len(copies):
                 report.add(
-                    ("suits", i, "cards", int(rank)),
-                    f"there is no rank {int(rank)}: this suit has ranks 1 to {len(copies)}",
+                    ("suits", i, "cards", rank),
+                    f"there is no rank {rank}: this suit has ranks 1 to {len(copies)}",
                     at_key=True,
                 )
-        for rank, card in suit.get("cards", {}).items():
-            if "image" in card:
-                path: Key = ("suits", i, "cards", int(rank), "image")
+            if isinstance(card, dict) and isinstance(card.get("image"), str):
+                path: Key = ("suits", i, "cards", rank, "image")
                 _check_file(report, path, card["image"], "image")
 
 
@@ -288,54 +325,65 @@ def _check_file(report: Report, path: Key, name: str, what: str) -> None:
         report.add(path, f"{what} file {name!r} not found (looked for {target})")
 
 
-def check_fonts(data: dict[str, Any], report: Report, broken: set[Key]) -> None:
-    fonts = (data.get("print") or {}).get("fonts") if isinstance(data.get("print"), dict) else None
+def check_fonts(data: dict[str, Any], report: Report) -> None:
+    style = data.get("print")
+    fonts = style.get("fonts") if isinstance(style, dict) else None
     if not isinstance(fonts, dict):
         return
     for role in ("title", "body"):
         name = fonts.get(role)
-        path: Key = ("print", "fonts", role)
-        if isinstance(name, str) and name.lower().endswith(".ttf") and path not in broken:
-            _check_file(report, path, name, "font")
+        if isinstance(name, str) and name.lower().endswith(".ttf"):
+            _check_file(report, ("print", "fonts", role), name, "font")
 
 
-def _hand_sizes(players: dict[str, Any]) -> dict[int, int]:
-    hand = players["hand_size"]
-    if isinstance(hand, int):
-        return {n: hand for n in players["counts"]}
-    return {int(n): size for n, size in hand.items()}
+def _hand_sizes(players: dict[str, Any]) -> dict[int, Any] | None:
+    """Player count -> hand size as written, or None when it cannot be read."""
+    counts = players.get("counts")
+    hand = players.get("hand_size")
+    if not isinstance(counts, list) or not all(isinstance(n, int) for n in counts):
+        return None
+    if isinstance(hand, int) and not isinstance(hand, bool):
+        return {n: hand for n in counts}
+    if isinstance(hand, dict):
+        return {int(k): v for k, v in hand.items() if _is_rank_key(k)}
+    return None
 
 
-def _check_hand_sizes(players: dict[str, Any], report: Report) -> None:
-    sizes = _hand_sizes(players)
-    missing = [n for n in players["counts"] if n not in sizes]
+def _check_hand_sizes(players: dict[str, Any], sizes: dict[int, Any], report: Report) -> None:
+    missing = sorted({n for n in players["counts"] if n not in sizes})
     if missing:
-        shown = ", ".join(str(n) for n in sorted(missing))
+        shown = ", ".join(str(n) for n in missing)
         report.add(
             ("players", "hand_size"),
-            f"no hand size for {shown} players (counts allows {shown})",
+            f"no hand size for {shown} players, which players.counts allows",
         )
 
 
-def _check_deck_size(suits: list[dict[str, Any]], players: dict[str, Any], report: Report) -> None:
-    deck = sum(sum(_copies(s)) for s in suits)
-    sizes = _hand_sizes(players)
-    for n in sorted(players["counts"]):
-        if n in sizes and n * sizes[n] >= deck:
-            need = n * sizes[n]
+def _check_deck_size(
+    suits: list[dict[str, Any]],
+    players: dict[str, Any],
+    sizes: dict[int, Any],
+    report: Report,
+) -> None:
+    deck = sum(sum(_suit_copies(s) or ()) for s in suits)
+    for n in sorted(set(players["counts"])):
+        size = sizes.get(n)
+        if _is_count(size) and n * size >= deck:
+            path: Key = ("players", "hand_size")
+            if isinstance(players["hand_size"], dict):
+                path = (*path, n)
             report.add(
-                ("players", "hand_size", n) if isinstance(players["hand_size"], dict)
-                else ("players", "hand_size"),
-                f"{n} players with {sizes[n]} cards each need {need} cards plus one left to "
-                f"draw, but the deck has {deck}",
+                path,
+                f"{n} players with {size} cards each need {n * size} cards plus one left "
+                f"to draw, but the deck has {deck}",
             )
 
 
 def score_range(suits: list[dict[str, Any]]) -> tuple[int, int]:
-    """(lowest, highest) score the suits allow (same rules as the model's)."""
+    """(lowest, highest) score the suits allow (the same rule as the model's)."""
     low = high = 0
     for suit in suits:
-        ranks = len(_copies(suit))
+        ranks = len(_suit_copies(suit) or ())
         if suit.get("scoring", "top-card") == "top-card":
             high += ranks
         else:
@@ -365,11 +413,11 @@ def _check_rating(bands: list[dict[str, Any]], suits: list[dict[str, Any]], repo
         previous = bands[i - 1]["to"]
         if band["from"] > previous + 1:
             missing = (
-                f"score {previous + 1}"
+                f"score {previous + 1} has"
                 if band["from"] == previous + 2
-                else f"scores {previous + 1} to {band['from'] - 1}"
+                else f"scores {previous + 1} to {band['from'] - 1} have"
             )
-            report.add(("rating", i, "from"), f"gap: {missing} have no band")
+            report.add(("rating", i, "from"), f"gap: {missing} no band")
         elif band["from"] <= previous:
             report.add(
                 ("rating", i, "from"),
@@ -393,5 +441,5 @@ def validate(
     broken = schema_problems(data, report)
     if isinstance(data, dict):
         semantic_problems(data, report, broken)
-        check_fonts(data, report, broken)
+        check_fonts(data, report)
     return report.lines()

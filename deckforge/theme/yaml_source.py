@@ -17,6 +17,7 @@ stack either.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import yaml
@@ -92,12 +93,13 @@ def path_key(key: str | int) -> str | int:
     return key
 
 
-def index_positions(
-    node: Located,
-) -> tuple[dict[tuple[str | int, ...], SourcePosition], dict[tuple[str | int, ...], SourcePosition]]:
+Positions = dict[tuple[str | int, ...], SourcePosition]
+
+
+def index_positions(node: Located) -> tuple[Positions, Positions]:
     """Where each value and each key was written, by key path (see :func:`path_key`)."""
-    values: dict[tuple[str | int, ...], SourcePosition] = {}
-    keys: dict[tuple[str | int, ...], SourcePosition] = {}
+    values: Positions = {}
+    keys: Positions = {}
 
     def walk(item: Located, path: tuple[str | int, ...]) -> None:
         values[path] = item.pos
@@ -124,6 +126,10 @@ def _describe_yaml_error(file: str, text: str, error: yaml.YAMLError) -> str:
         where = _position(file, mark) if mark is not None else SourcePosition(file, 1, 1)
         problem = error.problem or "invalid YAML"
         context = f" ({error.context})" if error.context else ""
+        lines = text.splitlines()
+        nearby = lines[max(where.line - 2, 0) : where.line]
+        if any(re.search(r"[:\-]\s+#", line) for line in nearby):
+            context += '; a # after a space starts a comment: write colours in quotes, "#e53e3e"'
         return f"{where}: YAML syntax: {problem}{context}"
     if isinstance(error, yaml.reader.ReaderError):
         offset = min(error.position, len(text))
@@ -186,7 +192,7 @@ class _Reader:
         if self.problems:
             raise YamlProblems(self.problems)
         if self.root is None:
-            raise YamlProblems([f"{self.file}:1:1: the file is empty: a theme needs id:, title: ..."])
+            raise YamlProblems([f"{self.file}:1:1: the file is empty: a theme needs id: and more"])
         return self.root
 
     def on_event(self, event: Any) -> None:
@@ -217,8 +223,8 @@ class _Reader:
             if frame.merges:
                 self.apply_merges(frame)
             node.size = 1 + sum(
-                child.size for child in (node.value.values() if isinstance(node.value, dict)
-                                         else node.value)
+                child.size
+                for child in (node.value.values() if isinstance(node.value, dict) else node.value)
             )
             if frame.anchor is not None:
                 self.anchors[frame.anchor] = node
