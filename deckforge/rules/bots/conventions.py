@@ -1,0 +1,353 @@
+"""A bot that plays by a small set of sound, cheat-free conventions.
+
+Every seat runs the same conventions, so a clue means the same thing to the
+one who gives it and the one who gets it:
+
+- *Chop*: a player's oldest card that no clue has touched. Players discard
+  from the chop, so untouched cards are the ones at risk and touched cards are
+  kept.
+- *Focus*: a clue is about one card: the chop if the clue newly touches it,
+  else the newest card it newly touches.
+- *Play clue*: a focus off the chop is a card that plays now: the receiver
+  narrows it to the identities that fit the clue and play.
+- *Save clue*: a focus on the chop is a card that plays now or the last copy of
+  a card still needed (a 5, say): the receiver keeps it.
+
+A giver only gives a clue whose reading is true (it simulates the receiver),
+so a card is played only when every identity it can still have plays: the bot
+never misplays, except when it chooses to guess at the end of the game.
+
+Turn order of preference: save the next player's chop if it holds a last copy
+and they have nothing to play; play a card known to play (suit-completing
+cards first); give the clue that makes the most new plays (or saves); at the
+end of the deck, guess a likely card while errors can be afforded; discard a
+card known to be useless, else the chop.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from deckforge.rules.actions import Action, ColourHint, Discard, Play, RankHint
+from deckforge.rules.bots.knowledge import Board, Identities, chances, unseen_mask
+from deckforge.rules.cards import HandCard
+from deckforge.rules.game import Event
+from deckforge.rules.view import PlayerView
+
+
+@dataclass(frozen=True, slots=True)
+class _Clue:
+    """A clue under consideration, with what it would achieve."""
+
+    action: Action
+    value: float
+    saves_chop: bool
+
+
+class ConventionBot:
+    """Plays, clues and discards by the conventions in this module's docstring."""
+
+    name = "conventions"
+
+    def __init__(self, seat: int, seed: int = 0) -> None:
+        self.seat = seat
+        self._clued: set[int] = set()  # deck indexes of cards any clue ever touched
+        self._belief: dict[int, int] = {}  # deck index -> identities the conventions allow
+        self._ids: Identities | None = None
+
+    # ---- common knowledge ----------------------------------------------------------
+
+    def _identities(self, view: PlayerView) -> Identities:
+        if self._ids is None:
+            self._ids = Identities.of(view.theme)
+        return self._ids
+
+    def _chop(self, indexes: list[int]) -> int | None:
+        """Slot of the oldest card no clue has touched (None if all are touched)."""
+        for slot, index in enumerate(indexes):
+            if index not in self._clued:
+                return slot
+        return None
+
+    def _reading(
+        self, board: Board, indexes: list[int], after: list[int], touched: tuple[int, ...]
+    ) -> tuple[int, int] | None:
+        """How everybody reads a clue: (focus slot, identities it allows), or None.
+
+        ``indexes`` are the receiver's deck indexes, ``after`` the clue masks of
+        their cards once the clue is given, ``touched`` the slots it touches.
+        Uses public facts only, so giver and receiver agree.
+        """
+        newly = [slot for slot in touched if indexes[slot] not in self._clued]
+        if not newly:
+            return None
+        chop = self._chop(indexes)
+        focus = chop if chop in newly else newly[-1]
+        index = indexes[focus]
+        ids = board.ids
+        fits = after[focus] & board.available & self._belief.get(index, ids.every)
+        wanted = board.playable | board.critical if focus == chop else board.playable
+        narrowed = fits & wanted
+        if not narrowed:
+            return None
+        return focus, narrowed
+
+    def _common(self, board: Board, held: HandCard) -> int:
+        """What every seat knows of a card: clues, conventions and public cards."""
+        ids = board.ids
+        mask = ids.of_hand_card(held) & board.available
+        belief = self._belief.get(held.deck_index)
+        if belief is not None and mask & belief:
+            mask &= belief
+        return mask
+
+    def observe(self, view: PlayerView, action: Action, event: Event) -> None:
+        """Update the common knowledge after any seat's action."""
+        if event.kind in ("play", "discard"):
+            if event.deck_index is not None:
+                self._clued.discard(event.deck_index)
+                self._belief.pop(event.deck_index, None)
+            return
+        target = action.target  # type: ignore[union-attr]
+        ids = self._identities(view)
+        board = Board(ids, view)
+        hand = view.hand(target)
+        indexes = [held.deck_index for held in hand]
+        after = [ids.of_hand_card(held) for held in hand]
+        reading = self._reading(board, indexes, after, event.touched)
+        if reading is not None:
+            focus, allowed = reading
+            self._belief[indexes[focus]] = allowed
+        for slot in event.touched:
+            self._clued.add(indexes[slot])
+
+    # ---- choosing an action --------------------------------------------------------
+
+    def act(self, view: PlayerView) -> Action:
+        ids = self._identities(view)
+        book = ids.book
+        board = Board(ids, view)
+        unseen = board.unseen(view)
+        private = unseen_mask(unseen)
+        me = view.player
+        mine = view.own_hand
+        options = []
+        for held in mine:
+            common = self._common(board, held)
+            narrowed = common & private
+            options.append(narrowed if narrowed else common)
+        hints = view.hint_tokens
+        may_discard = not (book.discard_at_max_forbidden and hints >= book.max_hints)
+        playable = board.playable
+
+        queued = 0  # identities already set to be played by someone
+        for player in range(view.players):
+            if player == me:
+                continue
+            for held in view.hand(player):
+                common = self._common(board, held)
+                if common and not common & ~playable:
+                    queued |= ids.bit(held.card)  # type: ignore[arg-type]
+        for option in options:
+            if option and not option & ~playable and option & (option - 1) == 0:
+                queued |= option
+
+        clues = self._clues(view, board, queued) if hints > 0 else []
+
+        # 1. the next player is about to lose a last copy from their chop
+        after_me = (me + 1) % view.players
+        if hints > 0 and self._needs_save(board, view, after_me):
+            saves = [clue for clue in clues if clue.saves_chop and clue.action.target == after_me]  # type: ignore[union-attr]
+            if saves:
+                return max(saves, key=lambda clue: clue.value).action
+
+        # 2. play a card known to play
+        plays = [slot for slot, option in enumerate(options) if option and not option & ~playable]
+        if plays:
+            return Play(self._best_play(board, options, plays))
+
+        # 3. a clue worth a token
+        best = max(clues, key=lambda clue: clue.value) if clues else None
+        threshold = 0.0 if hints >= book.max_hints else 0.9
+        if best is not None and best.value > threshold:
+            return best.action
+
+        # 4. the deck is out: a likely card is worth an error we can afford
+        if view.deck_left == 0 and view.error_tokens < book.max_errors - 1:
+            guess = self._best_guess(options, unseen, playable)
+            if guess is not None:
+                return Play(guess)
+
+        # 5. discard
+        if may_discard:
+            return Discard(self._discard_slot(board, options, unseen, mine))
+
+        # 6. no discard allowed: any harmless clue, else the likeliest card
+        if best is not None:
+            return best.action
+        guess = self._best_guess(options, unseen, playable)
+        return Play(guess if guess is not None else 0)
+
+    def _needs_save(self, board: Board, view: PlayerView, player: int) -> bool:
+        hand = view.hand(player)
+        indexes = [held.deck_index for held in hand]
+        chop = self._chop(indexes)
+        if chop is None:
+            return False
+        card = hand[chop].card
+        bit = board.ids.bit(card)  # type: ignore[arg-type]
+        if not bit & board.critical:
+            return False
+        for held in hand:
+            common = self._common(board, held)
+            if common and not common & ~board.playable:
+                return False  # they have something to play
+            if common and not common & ~board.trash:
+                return False  # they have something safe to discard
+        return True
+
+    def _best_play(self, board: Board, options: list[int], plays: list[int]) -> int:
+        ids = board.ids
+        book = ids.book
+        finishing = 0
+        for suit in range(book.suits):
+            last = book.orders[suit][-1]
+            finishing |= 1 << (suit * ids.width + last - 1)
+
+        def key(slot: int) -> tuple[bool, int]:
+            option = options[slot]
+            return (option & ~finishing != 0, -slot)
+
+        return min(plays, key=key)
+
+    def _best_guess(self, options: list[int], unseen: list[int], playable: int) -> int | None:
+        best, best_chance = None, 0.0
+        for slot, option in enumerate(options):
+            chance = chances(option, unseen, playable)
+            if chance > best_chance:
+                best, best_chance = slot, chance
+        return best
+
+    def _discard_slot(
+        self, board: Board, options: list[int], unseen: list[int], mine: tuple[HandCard, ...]
+    ) -> int:
+        for slot, option in enumerate(options):
+            if option and not option & board.useful:
+                return slot  # known to be useless
+        chop = self._chop([held.deck_index for held in mine])
+        if chop is not None:
+            return chop
+        # every card is touched: give up the one least likely to matter
+        best, best_cost = 0, 2.0
+        for slot, option in enumerate(options):
+            cost = chances(option, unseen, board.critical) + 0.5 * chances(
+                option, unseen, board.playable
+            )
+            if cost < best_cost:
+                best, best_cost = slot, cost
+        return best
+
+    # ---- clues ---------------------------------------------------------------------
+
+    def _clues(self, view: PlayerView, board: Board, queued: int) -> list[_Clue]:
+        """Every true, non-empty clue with its value."""
+        ids = board.ids
+        book = ids.book
+        me = view.player
+        found: list[_Clue] = []
+        for distance in range(1, view.players):
+            target = (me + distance) % view.players
+            hand = view.hand(target)
+            if not hand:
+                continue
+            truths = [ids.bit(held.card) for held in hand]  # type: ignore[arg-type]
+            indexes = [held.deck_index for held in hand]
+            before = [ids.of_hand_card(held) for held in hand]
+            common_before = [self._common(board, held) for held in hand]
+            chop = self._chop(indexes)
+            has_play = any(c and not c & ~board.playable for c in common_before)
+            kinds: list[tuple[Action, int]] = [
+                (ColourHint(target, colour), mask) for colour, mask in enumerate(ids.colour_masks)
+            ]
+            kinds += [
+                (RankHint(target, rank), ids.rank_masks[rank])
+                for rank in range(1, book.max_rank + 1)
+            ]
+            for action, clue_mask in kinds:
+                touched = tuple(slot for slot, truth in enumerate(truths) if truth & clue_mask)
+                if not touched:
+                    continue
+                clue = self._value(
+                    board,
+                    action,
+                    clue_mask,
+                    touched,
+                    truths,
+                    indexes,
+                    before,
+                    common_before,
+                    chop,
+                    has_play,
+                    queued,
+                    distance,
+                )
+                if clue is not None:
+                    found.append(clue)
+        return found
+
+    def _value(
+        self,
+        board: Board,
+        action: Action,
+        clue_mask: int,
+        touched: tuple[int, ...],
+        truths: list[int],
+        indexes: list[int],
+        before: list[int],
+        common_before: list[int],
+        chop: int | None,
+        has_play: bool,
+        queued: int,
+        distance: int,
+    ) -> _Clue | None:
+        after = [
+            mask & clue_mask if slot in touched else mask & ~clue_mask
+            for slot, mask in enumerate(before)
+        ]
+        reading = self._reading(board, indexes, after, touched)
+        focus = allowed = None
+        if reading is not None:
+            focus, allowed = reading
+            if not truths[focus] & allowed:
+                return None  # the receiver would read it wrong
+        playable = board.playable
+        value = 0.0
+        counted = queued
+        saves_chop = False
+        for slot, truth in enumerate(truths):
+            mask = after[slot] & board.available
+            belief = allowed if slot == focus else self._belief.get(indexes[slot])
+            if belief is not None and mask & belief:
+                mask &= belief
+            was = common_before[slot]
+            newly = slot in touched and indexes[slot] not in self._clued
+            if mask and not mask & ~playable and (not was or was & ~playable):
+                if truth & counted:
+                    value -= 0.5  # another copy is already on its way
+                else:
+                    value += 1.0
+                    counted |= truth
+            elif mask and not mask & board.useful and was & board.useful:
+                value += 0.2  # they learn it can go
+            elif newly:
+                if truth & board.trash:
+                    value -= 0.4
+                elif truth & board.critical:
+                    value += 0.2
+                elif not truth & playable:
+                    value -= 0.1
+            if newly and slot == chop and truth & board.critical:
+                saves_chop = True
+                value += 0.6 if has_play else 1.2
+        value -= 0.01 * distance
+        return _Clue(action, value, saves_chop)
