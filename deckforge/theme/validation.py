@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
@@ -20,6 +21,7 @@ from deckforge.theme.yaml_source import path_key
 
 SCHEMA_PATH = Path(__file__).with_name("schema.json")
 DEFAULT_COPIES = (3, 2, 2, 2, 1)  # the model's default
+IMAGE_SUFFIX = re.compile(r"\.(png|jpe?g)$", re.IGNORECASE)  # as in schema.json
 
 Key = tuple[str | int, ...]
 
@@ -97,7 +99,11 @@ class Report:
     def add(self, path: Key, message: str, at_key: bool = False) -> None:
         shown = key_text(path)
         text = f"{shown}: {message}" if shown else message
-        self.problems.append((self.where(path, at_key), text))
+        where = self.where(path, at_key)
+        main_file = self.values[()].file
+        if where.file != main_file:
+            text += f" (inherited: set it in {main_file} to change it)"
+        self.problems.append((where, text))
 
     def lines(self) -> list[str]:
         ordered = sorted(
@@ -310,7 +316,8 @@ def _check_ranks(suits: list[dict[str, Any]], report: Report) -> None:
                     f"there is no rank {rank}: this suit has ranks 1 to {len(copies)}",
                     at_key=True,
                 )
-            if isinstance(card, dict) and isinstance(card.get("image"), str):
+            image = card.get("image") if isinstance(card, dict) else None
+            if isinstance(image, str) and IMAGE_SUFFIX.search(image):
                 path: Key = ("suits", i, "cards", rank, "image")
                 _check_file(report, path, card["image"], "image")
 
@@ -350,7 +357,7 @@ def _hand_sizes(players: dict[str, Any]) -> dict[int, Any] | None:
 
 
 def _check_hand_sizes(players: dict[str, Any], sizes: dict[int, Any], report: Report) -> None:
-    missing = sorted({n for n in players["counts"] if n not in sizes})
+    missing = sorted({n for n in players["counts"] if 2 <= n <= 10 and n not in sizes})
     if missing:
         shown = ", ".join(str(n) for n in missing)
         report.add(
@@ -395,7 +402,7 @@ def _check_rating(bands: list[dict[str, Any]], suits: list[dict[str, Any]], repo
     low, high = score_range(suits)
     floor = min(low, 0)
     first = bands[0]["from"]
-    if first > 0:
+    if first > 0 or first < low == 0:
         report.add(
             ("rating", 0, "from"),
             f"the first band must start at 0, not {first} (scores below it take its label)",
