@@ -1,0 +1,99 @@
+"""The referee: a Flask app that keeps a classroom game's log and shows its state.
+
+``create_app`` is the application factory (as in Flask's tutorial); the CLI
+serves it with waitress (``deckforge referee``).
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from flask import Flask, g
+
+from deckforge.referee import store
+from deckforge.referee.tables import TableService
+
+DEFAULT_THEME = "interfaith-festival"
+
+
+def default_database() -> Path:
+    """``referee.sqlite3`` in the user's data folder (e.g. ~/.local/share/deckforge)."""
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir("deckforge", appauthor=False)) / "referee.sqlite3"
+
+
+def get_db() -> sqlite3.Connection:
+    """The request's connection to the event store, opened on first use."""
+    if "db" not in g:
+        from flask import current_app
+
+        g.db = store.connect(current_app.config["DATABASE"])
+    conn: sqlite3.Connection = g.db
+    return conn
+
+
+def close_db(_error: BaseException | None = None) -> None:
+    conn = g.pop("db", None)
+    if conn is not None:
+        conn.close()
+
+
+def service() -> TableService:
+    from flask import current_app
+
+    tables: TableService = current_app.extensions["deckforge.tables"]
+    return tables
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """Build the referee app; ``test_config`` overrides the defaults (e.g. ``DATABASE``)."""
+    app = Flask(__name__)
+    app.config.from_mapping(
+        DATABASE=None,
+        DEFAULT_THEME=DEFAULT_THEME,
+        KEEPALIVE_SECONDS=15.0,  # a comment line on idle event streams
+        STREAM_SECONDS=300.0,  # a stream then closes; the browser reconnects by itself
+        POLL_SECONDS=3.0,  # the projector's fallback when event streams fail
+        SESSION_COOKIE_SAMESITE="Lax",
+        SESSION_COOKIE_HTTPONLY=True,
+        MAX_CONTENT_LENGTH=1024 * 1024,
+    )
+    if test_config is not None:
+        app.config.update(test_config)
+    if app.config["DATABASE"] is None:
+        app.config["DATABASE"] = str(default_database())
+    database = Path(app.config["DATABASE"])
+    database.parent.mkdir(parents=True, exist_ok=True)
+
+    conn = store.connect(database)
+    try:
+        store.init_schema(conn)
+        if not app.config.get("SECRET_KEY"):
+            app.config["SECRET_KEY"] = store.secret_key(conn)
+    finally:
+        conn.close()
+
+    app.extensions["deckforge.tables"] = TableService()
+    app.teardown_appcontext(close_db)
+
+    from deckforge.referee import api, pages
+
+    app.register_blueprint(api.bp)
+    app.register_blueprint(pages.bp)
+
+    @app.after_request
+    def security_headers(response: Any) -> Any:
+        response.headers.setdefault(
+            "Content-Security-Policy",
+            "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; "
+            "script-src 'self'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; "
+            "form-action 'self'",
+        )
+        response.headers.setdefault("Referrer-Policy", "no-referrer")
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        return response
+
+    return app

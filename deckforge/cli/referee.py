@@ -1,0 +1,68 @@
+"""``deckforge referee``: serve the referee with waitress (not Flask's development server)."""
+
+from __future__ import annotations
+
+import socket
+import sqlite3
+from pathlib import Path
+
+import click
+
+THREADS = 64  # each open event stream (projector, leader's phone) holds one
+
+
+def _lan_address() -> str | None:
+    """This machine's address on the local network, found without sending anything."""
+    probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    try:
+        probe.connect(("10.255.255.255", 1))
+        address: str = probe.getsockname()[0]
+    except OSError:
+        return None
+    finally:
+        probe.close()
+    return None if address.startswith("127.") else address
+
+
+@click.command()
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; 0.0.0.0 serves the classroom network.")
+@click.option("--port", default=5000, show_default=True, type=click.IntRange(0, 65535),
+              help="Port to listen on (0: any free port).")
+@click.option("--db", "database", type=click.Path(dir_okay=False, path_type=Path),
+              help="SQLite file of the tables [default: in the user's data folder].")
+@click.option("--threads", default=THREADS, show_default=True, type=click.IntRange(4, 1000),
+              help="Worker threads: open event streams each hold one.")
+def referee(host: str, port: int, database: Path | None, threads: int) -> None:
+    """Run the referee: a projector screen and a leader's remote for each table."""
+    from waitress import create_server
+
+    from deckforge.referee import create_app, default_database
+
+    path = (database or default_database()).expanduser().resolve()
+    try:
+        app = create_app({"DATABASE": str(path)})
+    except (OSError, sqlite3.Error) as problem:
+        raise click.ClickException(
+            f"{path}: cannot open the referee's database: {problem}"
+        ) from None
+    try:
+        server = create_server(app, host=host, port=port, threads=threads, ident="deckforge",
+                               channel_timeout=120, connection_limit=500)
+    except OSError as problem:
+        reason = problem.strerror or problem
+        raise click.ClickException(f"{host}:{port}: cannot listen: {reason}") from None
+    actual = server.effective_port  # type: ignore[union-attr]
+    shown = host
+    if host in ("0.0.0.0", "::", ""):
+        shown = _lan_address() or socket.gethostname()
+    if ":" in shown:
+        shown = f"[{shown}]"
+    click.echo(f"Database: {path}")
+    click.echo(f"Referee running: open http://{shown}:{actual}/ (Ctrl+C to stop)", )
+    try:
+        server.run()
+    except KeyboardInterrupt:
+        click.echo("Referee stopped.")
+    finally:
+        server.close()

@@ -1,0 +1,261 @@
+"""The JSON API (``/api``): tables, actions, undo, new games, event stream, exports.
+
+Refusals are ``{"error": {"code": ..., "message": ...}}``: 400 malformed,
+401 no leader token, 403 wrong token, 404 no such table, 409 stale version,
+422 refused by the rules (the engine's code and message).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request, url_for
+
+from deckforge.referee import get_db, service, store
+from deckforge.referee.checks import (
+    RefereeError,
+    action_of,
+    new_table,
+    steps_of,
+    theme_choices,
+    version_of,
+)
+from deckforge.referee.openapi import document
+from deckforge.referee.security import new_token, token_hash, token_matches
+from deckforge.referee.tables import Snapshot
+from deckforge.rules import IllegalAction
+
+bp = Blueprint("api", __name__, url_prefix="/api")
+
+
+def error(status: int, code: str, message: str) -> tuple[Response, int]:
+    return jsonify({"error": {"code": code, "message": message}}), status
+
+
+@bp.errorhandler(RefereeError)
+def refused(problem: RefereeError) -> tuple[Response, int]:
+    return error(problem.status, problem.code, problem.message)
+
+
+@bp.errorhandler(IllegalAction)
+def illegal(problem: IllegalAction) -> tuple[Response, int]:
+    return error(422, problem.code, problem.message)
+
+
+@bp.errorhandler(store.StaleVersion)
+def stale(problem: store.StaleVersion) -> tuple[Response, int]:
+    return error(
+        409, "stale-version",
+        f"the table is at version {problem.current}; this was made on version {problem.expected}",
+    )
+
+
+def _body() -> dict[str, Any]:
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise RefereeError(400, "bad-json", "the request body must be a JSON object")
+    return data
+
+
+def _snapshot(table_id: str) -> Snapshot:
+    snap = service().snapshot(get_db(), table_id)
+    if snap is None:
+        raise RefereeError(404, "no-such-table", f"there is no table {table_id!r}")
+    return snap
+
+
+def _leader(table_id: str) -> Snapshot:
+    """The table, once the request shows its leader token (401 without, 403 if wrong)."""
+    snap = _snapshot(table_id)
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not token.strip():
+        raise RefereeError(401, "token-required", "this needs the table's leader token "
+                           "(Authorization: Bearer <token>)")
+    if not token_matches(token.strip(), snap.table.leader_token_hash):
+        raise RefereeError(403, "wrong-token", "this is not the table's leader token")
+    return snap
+
+
+def links(table_id: str, token: str | None = None) -> dict[str, str]:
+    found = {
+        "projector": url_for("pages.projector", table_id=table_id, _external=True),
+        "state": url_for("api.state", table_id=table_id, _external=True),
+        "events": url_for("api.events", table_id=table_id, _external=True),
+        "export_json": url_for("api.export_json", table_id=table_id, _external=True),
+        "export_csv": url_for("api.export_csv", table_id=table_id, _external=True),
+    }
+    if token is not None:
+        found["leader"] = url_for("pages.leader", table_id=table_id, token=token, _external=True)
+    return found
+
+
+@bp.get("/openapi.json")
+def openapi() -> Response:
+    return jsonify(document())
+
+
+@bp.get("/themes")
+def themes() -> Response:
+    tables = service()
+    found = []
+    for name in theme_choices():
+        theme = tables.themes.get(name)
+        found.append({
+            "name": name, "title": theme.title, "language": theme.language,
+            "players": list(theme.players.counts), "teams": theme.players.teams,
+            "first": theme.players.first,
+        })
+    return jsonify({"themes": found})
+
+
+@bp.post("/tables")
+def create_table() -> tuple[Response, int]:
+    data = _body()
+    kind = data.get("kind", "printed")
+    if kind != "printed":
+        raise RefereeError(422, "bad-kind", "only printed-card tables can be created here")
+    tables = service()
+    checked = new_table(tables.themes, data.get("theme", current_app.config["DEFAULT_THEME"]),
+                        data.get("players"), data.get("first"))
+    token = new_token()
+    snap = tables.create(get_db(), theme_ref=checked.theme_ref, players=checked.players,
+                         token_hash=token_hash(token))
+    body = {"id": snap.table.id, "version": snap.version, "leader_token": token,
+            "urls": links(snap.table.id, token), "state": snap.state}
+    return jsonify(body), 201
+
+
+@bp.get("/tables/<table_id>")
+def state(table_id: str) -> Response:
+    return jsonify(_snapshot(table_id).state)
+
+
+@bp.post("/tables/<table_id>/actions")
+def act(table_id: str) -> Response:
+    _leader(table_id)
+    data = _body()
+    version = version_of(data.get("version"))
+    action = action_of(data.get("action"))
+    try:
+        snap = service().act(get_db(), table_id, version, action)
+    except IndexError as problem:  # an index the engine's checks let through
+        raise RefereeError(422, "bad-action", str(problem)) from None
+    return jsonify(snap.state)
+
+
+@bp.post("/tables/<table_id>/undo")
+def undo(table_id: str) -> Response:
+    _leader(table_id)
+    data = _body()
+    version = version_of(data.get("version"))
+    steps = steps_of(data.get("steps"))
+    try:
+        snap = service().undo(get_db(), table_id, version, steps)
+    except store.NothingToUndo as problem:
+        raise RefereeError(422, "nothing-to-undo", str(problem)) from None
+    return jsonify(snap.state)
+
+
+@bp.post("/tables/<table_id>/games")
+def next_game(table_id: str) -> tuple[Response, int]:
+    _leader(table_id)
+    version = version_of(_body().get("version"))
+    snap = service().new_game(get_db(), table_id, version)
+    return jsonify(snap.state), 201
+
+
+def _event(version: int, state_json: str) -> str:
+    return f"id: {version}\nevent: state\ndata: {state_json}\n\n"
+
+
+@bp.get("/tables/<table_id>/events")
+def events(table_id: str) -> Response:
+    """Server-Sent Events: the public state now, then at each change; comments keep it open."""
+    snap = _snapshot(table_id)
+    board = service().board
+    board.publish(table_id, snap.version, snap.state_json)
+    keepalive = float(current_app.config["KEEPALIVE_SECONDS"])
+    duration = float(current_app.config["STREAM_SECONDS"])
+
+    def stream() -> Iterator[str]:
+        seen = snap.version
+        yield "retry: 1000\n" + _event(seen, snap.state_json)
+        end = time.monotonic() + duration
+        while (left := end - time.monotonic()) > 0:
+            latest = board.wait(table_id, seen, min(keepalive, left))
+            if latest is None:
+                yield ": keep-alive\n\n"
+                continue
+            seen, state_json = latest
+            yield _event(seen, state_json)
+
+    return Response(
+        stream(), mimetype="text/event-stream",
+        headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
+    )
+
+
+def game_summaries(table: store.TableRecord) -> list[dict[str, Any]]:
+    conn = get_db()
+    tables = service()
+    summaries = []
+    for record in store.list_games(conn, table.id):
+        entries = store.active_actions(conn, table.id, record.number)
+        game = tables.game_of(conn, table, record.number)
+        summaries.append({
+            "number": record.number,
+            "started_at": record.started_at,
+            "finished_at": entries[-1].created_at if game.is_over and entries else None,
+            "actions": [{"seq": e.seq, "at": e.created_at, "action": e.payload} for e in entries],
+            "turns": game.turn,
+            "over": game.is_over,
+            "end": game.end.value if game.end is not None else None,
+            "score": game.score,
+            "rating": game.rating,
+        })
+    return summaries
+
+
+@bp.get("/tables/<table_id>/export.json")
+def export_json(table_id: str) -> Response:
+    snap = _snapshot(table_id)
+    table = snap.table
+    body = {
+        "table": table.id, "kind": table.kind, "theme": snap.theme.id,
+        "theme_title": snap.theme.title, "players": list(table.players),
+        "created_at": table.created_at, "version": table.version,
+        "games": game_summaries(table),
+    }
+    response = jsonify(body)
+    response.headers["Content-Disposition"] = f'attachment; filename="table-{table.id}.json"'
+    return response
+
+
+CSV_COLUMNS = ("table", "game", "theme", "players", "started_at", "finished_at", "turns", "end",
+               "score", "max_score", "rating")
+
+
+@bp.get("/tables/<table_id>/export.csv")
+def export_csv(table_id: str) -> Response:
+    """One line per finished game, for the score sheet."""
+    snap = _snapshot(table_id)
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for game in game_summaries(snap.table):
+        if not game["over"]:
+            continue
+        writer.writerow([
+            snap.table.id, game["number"], snap.theme.id, " / ".join(snap.table.players),
+            game["started_at"], game["finished_at"], game["turns"], game["end"],
+            "" if game["score"] is None else game["score"], snap.theme.max_score,
+            game["rating"] or "",
+        ])
+    response = Response(out.getvalue(), mimetype="text/csv")
+    response.headers["Content-Disposition"] = f'attachment; filename="table-{table_id}.csv"'
+    return response

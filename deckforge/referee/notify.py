@@ -1,0 +1,32 @@
+"""In-process fan-out of table updates to the open event streams."""
+
+from __future__ import annotations
+
+import threading
+
+
+class VersionBoard:
+    """The latest version and public state (as JSON) of each table, for streams to wait on."""
+
+    def __init__(self) -> None:
+        self._changed = threading.Condition()
+        self._latest: dict[str, tuple[int, str]] = {}
+
+    def publish(self, table_id: str, version: int, state_json: str) -> None:
+        with self._changed:
+            current = self._latest.get(table_id)
+            if current is None or version >= current[0]:
+                self._latest[table_id] = (version, state_json)
+            self._changed.notify_all()
+
+    def wait(self, table_id: str, seen: int, timeout: float) -> tuple[int, str] | None:
+        """The table's (version, state) once it differs from ``seen``; None after ``timeout``."""
+
+        def fresh() -> bool:
+            latest = self._latest.get(table_id)
+            return latest is not None and latest[0] != seen
+
+        with self._changed:
+            if not self._changed.wait_for(fresh, timeout):
+                return None
+            return self._latest[table_id]

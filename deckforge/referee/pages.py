@@ -1,0 +1,281 @@
+"""The HTML pages: table creation, the projector screen and the leader's remote.
+
+Every form carries the session's CSRF token; the leader's pages also carry the
+table's secret token in their URL, and every change the version it was made on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import segno
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    g,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from markupsafe import Markup
+
+from deckforge.referee import get_db, service, store
+from deckforge.referee.checks import (
+    RefereeError,
+    form_action,
+    new_table,
+    steps_of,
+    theme_choices,
+    version_of,
+)
+from deckforge.referee.i18n import Translator, available, language_for
+from deckforge.referee.security import check_csrf, csrf_token, new_token, token_hash, token_matches
+from deckforge.referee.tables import Snapshot
+from deckforge.rules import IllegalAction
+
+bp = Blueprint("pages", __name__)
+
+MAX_SEATS = 8
+
+
+@bp.app_context_processor
+def helpers() -> dict[str, Any]:
+    return {"t": g.get("t") or Translator(page_language()), "csrf_token": csrf_token}
+
+
+@bp.app_template_filter("ink")
+def ink(colour: str) -> str:
+    """Black or white, whichever reads better on ``colour`` ("#rrggbb" or "#rgb")."""
+    digits = colour.lstrip("#")
+    if len(digits) == 3:
+        digits = "".join(d * 2 for d in digits)
+    try:
+        r, gr, b = (int(digits[i : i + 2], 16) / 255 for i in (0, 2, 4))
+    except ValueError:
+        return "#000"
+    luminance = 0.2126 * r**2.2 + 0.7152 * gr**2.2 + 0.0722 * b**2.2
+    return "#111" if luminance > 0.22 else "#fff"
+
+
+def page_language() -> str:
+    """Without a table: ``?lang=``, else the browser's choice, else the default theme's."""
+    wanted = request.args.get("lang")
+    if wanted in available():
+        return wanted
+    best = request.accept_languages.best_match(available())
+    if best:
+        return best
+    try:
+        return service().themes.get(current_app.config["DEFAULT_THEME"]).language
+    except Exception:  # the default theme is missing: English
+        return "en"
+
+
+def _use_language(language: str) -> Translator:
+    g.t = Translator(language_for(language))
+    return g.t
+
+
+def _snapshot(table_id: str) -> Snapshot:
+    snap = service().snapshot(get_db(), table_id)
+    if snap is None:
+        abort(404)
+    _use_language(snap.theme.language)
+    return snap
+
+
+def _leader_snapshot(table_id: str, token: str) -> Snapshot:
+    snap = _snapshot(table_id)
+    if not token_matches(token, snap.table.leader_token_hash):
+        abort(403)
+    return snap
+
+
+@bp.app_errorhandler(400)
+@bp.app_errorhandler(403)
+@bp.app_errorhandler(404)
+@bp.app_errorhandler(405)
+@bp.app_errorhandler(413)
+def http_error(problem: Any) -> Any:
+    if request.path.startswith("/api/"):
+        from deckforge.referee.api import error
+
+        codes = {400: "bad-request", 403: "forbidden", 404: "not-found",
+                 405: "method-not-allowed", 413: "too-large"}
+        return error(problem.code, codes.get(problem.code, "error"), problem.description)
+    if g.get("t") is None:
+        _use_language(page_language())
+    key = "error.csrf" if problem.description == "csrf" else f"error.http.{problem.code}"
+    return render_template("error.html", status=problem.code, key=key), problem.code
+
+
+def _theme_rows() -> list[dict[str, Any]]:
+    rows = []
+    for name in theme_choices():
+        try:
+            theme = service().themes.get(name)
+        except Exception:  # a broken bundled theme is left out of the list, not fatal
+            continue
+        rows.append({"name": name, "title": theme.title, "counts": list(theme.players.counts),
+                     "first": theme.players.first, "teams": theme.players.teams,
+                     "language": theme.language})
+    return rows
+
+
+@bp.get("/")
+def index(problem: RefereeError | None = None, form: Any = None, status: int = 200) -> Any:
+    themes = _theme_rows()
+    default = current_app.config["DEFAULT_THEME"]
+    if not any(row["name"] == default for row in themes) and themes:
+        default = themes[0]["name"]
+    if g.get("t") is None:
+        chosen = next((r for r in themes if r["name"] == default), None)
+        lang = request.args.get("lang")
+        _use_language(lang if lang in available() else chosen["language"] if chosen else "en")
+    tables = [
+        {"record": record, "title": _title_of(record.theme_ref)}
+        for record in store.list_tables(get_db())[:50]
+    ]
+    body = render_template(
+        "index.html", themes=themes, default_theme=default, tables=tables, problem=problem,
+        form=form or {}, seats=MAX_SEATS,
+    )
+    return body, status
+
+
+def _title_of(ref: str) -> str:
+    try:
+        return service().themes.get(ref).title
+    except Exception:
+        return ref
+
+
+@bp.post("/tables")
+def create() -> Any:
+    check_csrf()
+    form = request.form
+    theme_name = form.get("theme_file", "").strip() or form.get("theme", "")
+    names = [form.get(f"player{i}", "").strip() for i in range(MAX_SEATS)]
+    first_raw = form.get("first", "0")
+    seats = [i for i, name in enumerate(names) if name]
+    try:
+        first_seat = int(first_raw)
+    except ValueError:
+        first_seat = 0
+    first = seats.index(first_seat) if first_seat in seats else 0
+    try:
+        checked = new_table(service().themes, theme_name, [names[i] for i in seats], first)
+    except RefereeError as problem:
+        return index(problem=problem, form=form, status=problem.status)
+    token = new_token()
+    snap = service().create(get_db(), theme_ref=checked.theme_ref, players=checked.players,
+                            token_hash=token_hash(token))
+    return redirect(url_for("pages.leader", table_id=snap.table.id, token=token, welcome=1), 303)
+
+
+@bp.get("/t/<table_id>")
+def projector(table_id: str) -> Any:
+    snap = _snapshot(table_id)
+    return render_template("projector.html", snap=snap, s=snap.state,
+                           poll=current_app.config["POLL_SECONDS"])
+
+
+@bp.get("/t/<table_id>/screen")
+def screen(table_id: str) -> Any:
+    """The projector's content alone, fetched by the page when the state changes."""
+    snap = _snapshot(table_id)
+    response = make_response(render_template("_screen.html", snap=snap, s=snap.state))
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Table-Version"] = str(snap.version)
+    return response
+
+
+def _qr(url: str) -> Markup:
+    svg = segno.make(url, error="m").svg_inline(scale=5, dark="#111", light="#fff", border=2)
+    return Markup(svg)  # segno's own SVG: it contains no theme text
+
+
+def _leader_page(snap: Snapshot, token: str, *, problem: str | None = None,
+                 notice: str | None = None, status: int = 200) -> Any:
+    leader_url = url_for("pages.leader", table_id=snap.table.id, token=token, _external=True)
+    body = render_template(
+        "leader.html", snap=snap, s=snap.state, token=token, problem=problem, notice=notice,
+        log=list(reversed(snap.log)), welcome=request.args.get("welcome") == "1",
+        leader_url=leader_url,
+        hand_size=snap.theme.players.hand_size(len(snap.table.players)),
+        projector_url=url_for("pages.projector", table_id=snap.table.id, _external=True),
+        qr=_qr(leader_url),
+    )
+    response = make_response(body, status)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/t/<table_id>/lead/<token>")
+def leader(table_id: str, token: str) -> Any:
+    return _leader_page(_leader_snapshot(table_id, token), token)
+
+
+def _change(table_id: str, token: str, change: Any) -> Any:
+    """Run one change from a leader form: PRG on success, the page with the reason if refused."""
+    _leader_snapshot(table_id, token)
+    check_csrf()
+    t: Translator = g.t
+    try:
+        version = version_of(_int_field("version"))
+        change(version)
+    except IllegalAction as refusal:
+        key = f"rule.{refusal.code}"
+        reason = t(key) if t.has(key) else refusal.message
+        return _leader_page(_snapshot(table_id), token, problem=reason, status=422)
+    except store.StaleVersion:
+        return _leader_page(_snapshot(table_id), token, notice=t("leader.stale"), status=409)
+    except store.NothingToUndo:
+        return _leader_page(_snapshot(table_id), token, problem=t("leader.nothing_to_undo"),
+                            status=422)
+    except RefereeError as problem:
+        key = f"form.{problem.code}"
+        reason = t(key) if t.has(key) else problem.message
+        return _leader_page(_snapshot(table_id), token, problem=reason, status=problem.status)
+    return redirect(url_for("pages.leader", table_id=table_id, token=token), 303)
+
+
+def _int_field(name: str) -> Any:
+    raw = request.form.get(name, "")
+    try:
+        return int(raw)
+    except ValueError:
+        return raw
+
+
+@bp.post("/t/<table_id>/lead/<token>/act")
+def act(table_id: str, token: str) -> Any:
+    def change(version: int) -> None:
+        service().act(get_db(), table_id, version, form_action(request.form))
+
+    return _change(table_id, token, change)
+
+
+@bp.post("/t/<table_id>/lead/<token>/undo")
+def undo(table_id: str, token: str) -> Any:
+    def change(version: int) -> None:
+        service().undo(get_db(), table_id, version, steps_of(_int_field("steps")))
+
+    return _change(table_id, token, change)
+
+
+@bp.post("/t/<table_id>/lead/<token>/new-game")
+def new_game(table_id: str, token: str) -> Any:
+    def change(version: int) -> None:
+        service().new_game(get_db(), table_id, version)
+
+    return _change(table_id, token, change)
+
+
+@bp.get("/favicon.ico")
+def favicon() -> Response:
+    return Response(status=204)

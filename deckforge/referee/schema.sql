@@ -1,0 +1,40 @@
+-- The referee's event store. The action log is the truth: a table's state is
+-- the replay of its active actions; nothing derived from them is stored.
+
+CREATE TABLE IF NOT EXISTS meta (
+    key TEXT PRIMARY KEY,
+    value TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    kind TEXT NOT NULL CHECK (kind IN ('printed', 'digital')),
+    theme_ref TEXT NOT NULL,          -- a bundled theme's name or an absolute file path
+    players TEXT NOT NULL,            -- JSON list of names in seat order, seat 0 starts
+    leader_token_hash TEXT NOT NULL,  -- sha256 of the leader's secret, never the secret
+    version INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0),  -- +1 per accepted change
+    game INTEGER NOT NULL DEFAULT 1,  -- number of the game being played
+    created_at TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS games (
+    table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+    number INTEGER NOT NULL,
+    seed INTEGER,                     -- digital tables: the shuffle's seed; NULL for printed cards
+    started_at TEXT NOT NULL,
+    PRIMARY KEY (table_id, number)
+);
+
+CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL,
+    game INTEGER NOT NULL,
+    seq INTEGER NOT NULL,             -- 1, 2, ... in the order accepted (undone ones keep theirs)
+    payload TEXT NOT NULL,            -- the engine's action.to_dict() as JSON
+    version INTEGER NOT NULL,         -- the table version this action created
+    created_at TEXT NOT NULL,
+    undone_version INTEGER,           -- the version of the undo that withdrew it; NULL if active
+    PRIMARY KEY (table_id, game, seq),
+    FOREIGN KEY (table_id, game) REFERENCES games (table_id, number) ON DELETE CASCADE
+);
+
+CREATE INDEX IF NOT EXISTS actions_active ON actions (table_id, game, undone_version, seq);

@@ -1,0 +1,11 @@
+// Table creation form: show the chosen theme's "who starts" sentence.
+(function () {
+  "use strict";
+  const select = document.getElementById("theme");
+  const help = document.getElementById("first-help");
+  if (!select || !help) return;
+  select.addEventListener("change", function () {
+    const option = select.options[select.selectedIndex];
+    help.textContent = option ? option.dataset.first || "" : "";
+  });
+})();

@@ -1,0 +1,257 @@
+"""The SQLite event store: tables, their games and each game's action log.
+
+Every write runs in one ``BEGIN IMMEDIATE`` transaction that first checks the
+table's version, so a stale or repeated submission changes nothing, and is
+committed (WAL, ``synchronous=FULL``) before the caller answers anybody.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from importlib import resources
+from pathlib import Path
+from typing import Any, Literal
+
+TableKind = Literal["printed", "digital"]
+
+
+class StaleVersion(Exception):
+    """The change was made on another version of the table than the current one."""
+
+    def __init__(self, expected: int, current: int) -> None:
+        super().__init__(f"table is at version {current}, not {expected}")
+        self.expected = expected
+        self.current = current
+
+
+class NothingToUndo(Exception):
+    """Undo asked for more steps than the current game has actions."""
+
+
+@dataclass(frozen=True)
+class TableRecord:
+    """One row of ``tables``: what is needed to rebuild the table's games."""
+
+    id: str
+    kind: TableKind
+    theme_ref: str
+    players: tuple[str, ...]
+    leader_token_hash: str
+    version: int
+    game: int
+    created_at: str
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    table_id: str
+    number: int
+    seed: int | None
+    started_at: str
+
+
+@dataclass(frozen=True)
+class ActionRecord:
+    seq: int
+    payload: dict[str, Any]
+    version: int
+    created_at: str
+
+
+def now() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+def connect(path: str | Path) -> sqlite3.Connection:
+    """Open the store (creating its schema if needed) with durable settings."""
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=10)
+    conn.row_factory = sqlite3.Row
+    conn.execute("PRAGMA journal_mode = WAL")
+    conn.execute("PRAGMA synchronous = FULL")
+    conn.execute("PRAGMA foreign_keys = ON")
+    return conn
+
+
+def init_schema(conn: sqlite3.Connection) -> None:
+    schema = resources.files("deckforge.referee").joinpath("schema.sql").read_text("utf-8")
+    conn.executescript(schema)
+
+
+@contextmanager
+def write(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
+    """One write transaction, taken before reading so that checks and writes agree."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        yield conn
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
+
+
+def secret_key(conn: sqlite3.Connection) -> str:
+    """The app's signing key, made once and kept, so sessions survive restarts."""
+    with write(conn):
+        row = conn.execute("SELECT value FROM meta WHERE key = 'secret_key'").fetchone()
+        if row is not None:
+            return str(row["value"])
+        key = secrets.token_hex(32)
+        conn.execute("INSERT INTO meta (key, value) VALUES ('secret_key', ?)", (key,))
+        return key
+
+
+def _table(row: sqlite3.Row) -> TableRecord:
+    return TableRecord(
+        id=row["id"],
+        kind=row["kind"],
+        theme_ref=row["theme_ref"],
+        players=tuple(json.loads(row["players"])),
+        leader_token_hash=row["leader_token_hash"],
+        version=row["version"],
+        game=row["game"],
+        created_at=row["created_at"],
+    )
+
+
+def create_table(
+    conn: sqlite3.Connection,
+    *,
+    kind: TableKind,
+    theme_ref: str,
+    players: list[str],
+    leader_token_hash: str,
+    seed: int | None = None,
+) -> TableRecord:
+    """Insert a table and its first game; the id is short, random and URL-safe."""
+    stamp = now()
+    with write(conn):
+        while True:
+            table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
+            if conn.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone() is None:
+                break
+        conn.execute(
+            "INSERT INTO tables (id, kind, theme_ref, players, leader_token_hash, version, game,"
+            " created_at) VALUES (?, ?, ?, ?, ?, 0, 1, ?)",
+            (table_id, kind, theme_ref, json.dumps(players), leader_token_hash, stamp),
+        )
+        conn.execute(
+            "INSERT INTO games (table_id, number, seed, started_at) VALUES (?, 1, ?, ?)",
+            (table_id, seed, stamp),
+        )
+    record = get_table(conn, table_id)
+    assert record is not None
+    return record
+
+
+def get_table(conn: sqlite3.Connection, table_id: str) -> TableRecord | None:
+    row = conn.execute("SELECT * FROM tables WHERE id = ?", (table_id,)).fetchone()
+    return None if row is None else _table(row)
+
+
+def list_tables(conn: sqlite3.Connection) -> list[TableRecord]:
+    rows = conn.execute("SELECT * FROM tables ORDER BY created_at DESC, id").fetchall()
+    return [_table(r) for r in rows]
+
+
+def table_version(conn: sqlite3.Connection, table_id: str) -> int | None:
+    row = conn.execute("SELECT version FROM tables WHERE id = ?", (table_id,)).fetchone()
+    return None if row is None else int(row["version"])
+
+
+def get_game(conn: sqlite3.Connection, table_id: str, number: int) -> GameRecord | None:
+    row = conn.execute(
+        "SELECT * FROM games WHERE table_id = ? AND number = ?", (table_id, number)
+    ).fetchone()
+    if row is None:
+        return None
+    return GameRecord(row["table_id"], row["number"], row["seed"], row["started_at"])
+
+
+def list_games(conn: sqlite3.Connection, table_id: str) -> list[GameRecord]:
+    rows = conn.execute(
+        "SELECT * FROM games WHERE table_id = ? ORDER BY number", (table_id,)
+    ).fetchall()
+    return [GameRecord(r["table_id"], r["number"], r["seed"], r["started_at"]) for r in rows]
+
+
+def active_actions(conn: sqlite3.Connection, table_id: str, game: int) -> list[ActionRecord]:
+    """The actions of one game that stand (not withdrawn by an undo), in order."""
+    rows = conn.execute(
+        "SELECT seq, payload, version, created_at FROM actions"
+        " WHERE table_id = ? AND game = ? AND undone_version IS NULL ORDER BY seq",
+        (table_id, game),
+    ).fetchall()
+    return [
+        ActionRecord(r["seq"], json.loads(r["payload"]), r["version"], r["created_at"])
+        for r in rows
+    ]
+
+
+def _bump(conn: sqlite3.Connection, table_id: str, expected: int) -> int:
+    """Check the version inside the transaction and move it on by one."""
+    current = table_version(conn, table_id)
+    if current is None:
+        raise KeyError(table_id)
+    if current != expected:
+        raise StaleVersion(expected, current)
+    conn.execute("UPDATE tables SET version = ? WHERE id = ?", (current + 1, table_id))
+    return current + 1
+
+
+def append_action(
+    conn: sqlite3.Connection, table_id: str, expected_version: int, payload: dict[str, Any]
+) -> int:
+    """Add one accepted action to the current game; returns the new table version."""
+    with write(conn):
+        version = _bump(conn, table_id, expected_version)
+        game = conn.execute("SELECT game FROM tables WHERE id = ?", (table_id,)).fetchone()[0]
+        seq = conn.execute(
+            "SELECT COALESCE(MAX(seq), 0) + 1 FROM actions WHERE table_id = ? AND game = ?",
+            (table_id, game),
+        ).fetchone()[0]
+        conn.execute(
+            "INSERT INTO actions (table_id, game, seq, payload, version, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (table_id, game, seq, json.dumps(payload, sort_keys=True), version, now()),
+        )
+    return version
+
+
+def undo(conn: sqlite3.Connection, table_id: str, expected_version: int, steps: int) -> int:
+    """Withdraw the last ``steps`` active actions of the current game (kept, marked undone)."""
+    with write(conn):
+        version = _bump(conn, table_id, expected_version)
+        game = conn.execute("SELECT game FROM tables WHERE id = ?", (table_id,)).fetchone()[0]
+        rows = conn.execute(
+            "SELECT seq FROM actions WHERE table_id = ? AND game = ? AND undone_version IS NULL"
+            " ORDER BY seq DESC LIMIT ?",
+            (table_id, game, steps),
+        ).fetchall()
+        if len(rows) < steps:
+            raise NothingToUndo(f"only {len(rows)} action(s) to undo")
+        conn.executemany(
+            "UPDATE actions SET undone_version = ? WHERE table_id = ? AND game = ? AND seq = ?",
+            [(version, table_id, game, r["seq"]) for r in rows],
+        )
+    return version
+
+
+def new_game(
+    conn: sqlite3.Connection, table_id: str, expected_version: int, seed: int | None = None
+) -> int:
+    """Start the next game at the table with the same players; returns the new version."""
+    with write(conn):
+        version = _bump(conn, table_id, expected_version)
+        number = conn.execute("SELECT game FROM tables WHERE id = ?", (table_id,)).fetchone()[0] + 1
+        conn.execute("UPDATE tables SET game = ? WHERE id = ?", (number, table_id))
+        conn.execute(
+            "INSERT INTO games (table_id, number, seed, started_at) VALUES (?, ?, ?, ?)",
+            (table_id, number, seed, now()),
+        )
+    return version

@@ -1,0 +1,308 @@
+"""Tables: a game rebuilt from the event store, changed only through the store.
+
+A table's state is the replay of its active actions. :class:`TableService`
+keeps, per table, the replayed :class:`~deckforge.rules.Game` and the public
+snapshot of its latest version, so a read costs one small query; a change is
+checked by the engine, committed to SQLite, and only then published.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from deckforge.referee import store
+from deckforge.referee.notify import VersionBoard
+from deckforge.rules import Card, ColourHint, Event, Game, RankHint, action_from_dict
+from deckforge.theme.loader import load_theme, resolve_theme_path
+from deckforge.theme.model import Theme
+
+_COLOUR = re.compile(r"#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?")
+
+
+def safe_colour(value: str) -> str:
+    """A theme colour fit for a style attribute; anything else becomes a neutral grey."""
+    return value if _COLOUR.fullmatch(value) else "#888888"
+
+
+class ThemeCache:
+    """Themes by reference (bundled name or absolute path), loaded once per process."""
+
+    def __init__(self) -> None:
+        self._themes: dict[str, Theme] = {}
+        self._lock = threading.Lock()
+
+    def get(self, ref: str) -> Theme:
+        with self._lock:
+            theme = self._themes.get(ref)
+            if theme is None:
+                theme = load_theme(ref)
+                self._themes[ref] = theme
+            return theme
+
+
+def theme_reference(name_or_path: str) -> str:
+    """What a table stores for its theme: a bundled name as is, a file as an absolute path."""
+    path = resolve_theme_path(name_or_path)
+    candidate = Path(name_or_path)
+    if candidate.suffix in (".yaml", ".yml") and candidate.is_file():
+        return str(path.resolve())
+    return name_or_path
+
+
+def new_game(theme: Theme, players: int, kind: str, seed: int | None) -> Game:
+    if kind == "digital":
+        assert seed is not None
+        return Game.deal(theme, players, seed)
+    return Game.printed(theme, players)
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A table at one version: its public state and the same state as JSON text."""
+
+    table: store.TableRecord
+    theme: Theme
+    state: dict[str, Any]
+    state_json: str
+    log: tuple[dict[str, Any], ...]  # what each active action of the game did, in order
+
+    @property
+    def version(self) -> int:
+        return self.table.version
+
+
+def _card(card: Card) -> dict[str, int]:
+    return {"suit": card.suit, "rank": card.rank}
+
+
+def describe(event: Event, action: Any, theme: Theme) -> dict[str, Any]:
+    """What an action did, for the announcement on the projector."""
+    told: dict[str, Any] = {"type": event.kind, "player": event.player}
+    if event.kind in ("play", "discard"):
+        card = event.card
+        told["card"] = None if card is None else _card(card)
+        if event.kind == "play":
+            told["success"] = bool(event.success)
+        told["hint_token_gained"] = event.hint_token_gained
+        text = theme.suits[card.suit].text_for(card.rank) if card is not None else None
+        told["title"] = text.title if text else ""
+        told["text"] = text.text if text else ""
+    elif isinstance(action, ColourHint):
+        clue = theme.clue_colours()
+        told["target"] = action.target
+        told["suit"] = clue[action.colour] if 0 <= action.colour < len(clue) else None
+        told["touched"] = event.touched_count
+    elif isinstance(action, RankHint):
+        told["target"] = action.target
+        told["rank"] = action.rank
+        told["touched"] = event.touched_count
+    return told
+
+
+def public_state(
+    table: store.TableRecord, theme: Theme, game: Game, log: tuple[dict[str, Any], ...]
+) -> dict[str, Any]:
+    """Everything anybody in the room may see: no card in any hand."""
+    tops = game.top_ranks()
+    suits = []
+    for index, suit in enumerate(theme.suits):
+        stack = game.stacks[index]
+        suits.append(
+            {
+                "index": index,
+                "id": suit.id,
+                "name": suit.name,
+                "colour": safe_colour(suit.colour),
+                "symbol": suit.symbol,
+                "direction": suit.direction.value,
+                "ranks": list(suit.rank_order()),
+                "top": tops[index],
+                "played": len(stack),
+                "stack": [c.rank for c in stack],
+                "complete": len(stack) == suit.ranks,
+                "copies": list(suit.copies),
+                "copies_left": [game.copies_left(Card(index, r)) for r in range(1, suit.ranks + 1)],
+                "clue": suit.clue.value,
+            }
+        )
+    hint, error = theme.tokens.hint, theme.tokens.error
+    return {
+        "table": table.id,
+        "kind": table.kind,
+        "version": table.version,
+        "game": table.game,
+        "theme": {"id": theme.id, "title": theme.title, "language": theme.language},
+        "players": list(table.players),
+        "current_player": game.current_player,
+        "turn": game.turn,
+        "hint_tokens": {"available": game.hint_tokens, "count": hint.count, "name": hint.name,
+                        "plural": hint.plural, "colour": safe_colour(hint.colour)},
+        "error_tokens": {"placed": game.error_tokens, "count": error.count, "name": error.name,
+                         "plural": error.plural, "colour": safe_colour(error.colour)},
+        "suits": suits,
+        "colours": list(theme.clue_colours()),
+        "ranks": list(range(1, theme.ranks + 1)),
+        "deck_left": game.deck_left,
+        "discards": [_card(c) for c in game.discards],
+        "final_turns_left": game.final_turns_left,
+        "is_over": game.is_over,
+        "end": game.end.value if game.end is not None else None,
+        "score": game.score,
+        "max_score": theme.max_score,
+        "max_reachable_score": game.max_reachable_score,
+        "rating": game.rating,
+        "stats": _stats(log),
+        "last": log[-1] if log else None,
+    }
+
+
+def _stats(log: tuple[dict[str, Any], ...]) -> dict[str, int]:
+    plays = [e for e in log if e["type"] == "play"]
+    return {
+        "played": sum(1 for e in plays if e["success"]),
+        "misplayed": sum(1 for e in plays if not e["success"]),
+        "discarded": sum(1 for e in log if e["type"] == "discard"),
+        "hints": sum(1 for e in log if e["type"] in ("colour-hint", "rank-hint")),
+    }
+
+
+class TableService:
+    """Reads and changes tables: engine checks, durable commits, then publication."""
+
+    def __init__(self, board: VersionBoard | None = None) -> None:
+        self.themes = ThemeCache()
+        self.board = board or VersionBoard()
+        self._guard = threading.Lock()
+        self._locks: dict[str, threading.Lock] = {}
+        self._games: dict[str, tuple[int, Game, tuple[dict[str, Any], ...]]] = {}
+        self._snapshots: dict[str, Snapshot] = {}
+
+    @contextmanager
+    def _locked(self, table_id: str) -> Iterator[None]:
+        with self._guard:
+            lock = self._locks.setdefault(table_id, threading.Lock())
+        with lock:
+            yield
+
+    def _replay(
+        self, conn: sqlite3.Connection, table: store.TableRecord
+    ) -> tuple[Game, tuple[dict[str, Any], ...]]:
+        theme = self.themes.get(table.theme_ref)
+        record = store.get_game(conn, table.id, table.game)
+        game = new_game(theme, len(table.players), table.kind, record.seed if record else None)
+        log = []
+        for entry in store.active_actions(conn, table.id, table.game):
+            action = action_from_dict(entry.payload)
+            log.append(describe(game.apply(action), action, theme))
+        return game, tuple(log)
+
+    def _game(
+        self, conn: sqlite3.Connection, table: store.TableRecord
+    ) -> tuple[Game, tuple[dict[str, Any], ...]]:
+        cached = self._games.get(table.id)
+        if cached is not None and cached[0] == table.version:
+            return cached[1], cached[2]
+        game, log = self._replay(conn, table)
+        self._games[table.id] = (table.version, game, log)
+        return game, log
+
+    def _snapshot(
+        self, table: store.TableRecord, game: Game, log: tuple[dict[str, Any], ...]
+    ) -> Snapshot:
+        theme = self.themes.get(table.theme_ref)
+        state = public_state(table, theme, game, log)
+        snap = Snapshot(table, theme, state, json.dumps(state, ensure_ascii=False), log)
+        self._snapshots[table.id] = snap
+        return snap
+
+    def snapshot(self, conn: sqlite3.Connection, table_id: str) -> Snapshot | None:
+        """The table's latest version, or None if there is no such table."""
+        table = store.get_table(conn, table_id)
+        if table is None:
+            return None
+        cached = self._snapshots.get(table_id)
+        if cached is not None and cached.version == table.version:
+            return cached
+        with self._locked(table_id):
+            game, log = self._game(conn, table)
+            return self._snapshot(table, game, log)
+
+    def game_of(self, conn: sqlite3.Connection, table: store.TableRecord, number: int) -> Game:
+        """A replay of any game at the table (for exports), independent of the cache."""
+        theme = self.themes.get(table.theme_ref)
+        record = store.get_game(conn, table.id, number)
+        if record is None:
+            raise KeyError(number)
+        game = new_game(theme, len(table.players), table.kind, record.seed)
+        for entry in store.active_actions(conn, table.id, number):
+            game.apply(action_from_dict(entry.payload))
+        return game
+
+    def create(
+        self, conn: sqlite3.Connection, *, theme_ref: str, players: list[str], token_hash: str,
+        kind: store.TableKind = "printed", seed: int | None = None,
+    ) -> Snapshot:
+        theme = self.themes.get(theme_ref)
+        new_game(theme, len(players), kind, seed)  # refuses a count the theme does not allow
+        table = store.create_table(
+            conn, kind=kind, theme_ref=theme_ref, players=players, leader_token_hash=token_hash,
+            seed=seed,
+        )
+        snap = self.snapshot(conn, table.id)
+        assert snap is not None
+        return snap
+
+    def act(self, conn: sqlite3.Connection, table_id: str, version: int, action: Any) -> Snapshot:
+        """Apply one action made on ``version``: IllegalAction or StaleVersion change nothing."""
+        with self._locked(table_id):
+            table = store.get_table(conn, table_id)
+            if table is None:
+                raise KeyError(table_id)
+            if table.version != version:
+                raise store.StaleVersion(version, table.version)
+            game, log = self._game(conn, table)
+            event = game.apply(action)  # raises IllegalAction with the game unchanged
+            try:
+                new_version = store.append_action(conn, table_id, version, action.to_dict())
+            except BaseException:
+                self._games.pop(table_id, None)  # the applied action was not stored
+                raise
+            log = (*log, describe(event, action, self.themes.get(table.theme_ref)))
+            table = store.get_table(conn, table_id)
+            assert table is not None and table.version == new_version
+            self._games[table_id] = (new_version, game, log)
+            snap = self._snapshot(table, game, log)
+        self.board.publish(table_id, snap.version, snap.state_json)
+        return snap
+
+    def undo(self, conn: sqlite3.Connection, table_id: str, version: int, steps: int) -> Snapshot:
+        with self._locked(table_id):
+            store.undo(conn, table_id, version, steps)
+            self._games.pop(table_id, None)
+            table = store.get_table(conn, table_id)
+            assert table is not None
+            game, log = self._game(conn, table)
+            snap = self._snapshot(table, game, log)
+        self.board.publish(table_id, snap.version, snap.state_json)
+        return snap
+
+    def new_game(
+        self, conn: sqlite3.Connection, table_id: str, version: int, seed: int | None = None
+    ) -> Snapshot:
+        with self._locked(table_id):
+            store.new_game(conn, table_id, version, seed)
+            self._games.pop(table_id, None)
+            table = store.get_table(conn, table_id)
+            assert table is not None
+            game, log = self._game(conn, table)
+            snap = self._snapshot(table, game, log)
+        self.board.publish(table_id, snap.version, snap.state_json)
+        return snap
