@@ -160,6 +160,14 @@ class Segment:
         return box.overlaps(rect, tolerance)
 
 
+def behind(paper: tuple[float, float], duplex: Duplex, x: float, y: float,
+           offset: tuple[float, float] = (0.0, 0.0)) -> tuple[float, float]:
+    """The point of the back page that lands behind front point (x, y), plus the back offset."""
+    pw, ph = paper
+    bx, by = (pw - x, y) if duplex is Duplex.LONG else (x, ph - y)
+    return bx + offset[0], by + offset[1]
+
+
 def _fit(length: float, cell: float) -> int:
     return max(0, math.floor((length + 1e-9) / cell))
 
@@ -178,6 +186,7 @@ class SheetLayout:
     margin: float = MIN_MARGIN
     duplex: Duplex = Duplex.LONG
     back_offset: tuple[float, float] = (0.0, 0.0)
+    max_rows: int | None = None  # fewer rows than fit, e.g. for a short token sheet
 
     def __post_init__(self) -> None:
         if self.margin < MIN_MARGIN:
@@ -204,7 +213,8 @@ class SheetLayout:
 
     @property
     def rows(self) -> int:
-        return _fit(self.paper[1] - 2 * self.margin, self.cell_size[1])
+        fit = _fit(self.paper[1] - 2 * self.margin, self.cell_size[1])
+        return fit if self.max_rows is None else min(fit, self.max_rows)
 
     @property
     def per_page(self) -> int:

@@ -1,0 +1,207 @@
+"""The card sheets: fronts and mirrored backs, for duplex, single-sided or fold-and-glue.
+
+Each distinct face is drawn once as a PDF form and placed wherever it is
+needed, which keeps files small and large decks fast.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from deckforge.printing.catalogue import Catalogue
+from deckforge.printing.face_layout import FaceLayout
+from deckforge.printing.faces import BackFace, FrontFace, draw_back, draw_front, draw_spare
+from deckforge.printing.fitting import fit_text
+from deckforge.printing.fonts import FontPair
+from deckforge.printing.geometry import MM, FoldLayout, Rect, Segment, SheetLayout
+from deckforge.printing.pdf import GREY, INK, PrintCanvas, colour, darker
+
+Progress = Callable[[int], None]  # called with the number of cards just placed
+
+
+class PrintError(ValueError):
+    """The kit cannot be printed as asked (one line, says what and where)."""
+
+
+@dataclass(frozen=True)
+class DeckCard:
+    """One physical card: which face it shows (``None`` for a spare blank)."""
+
+    key: tuple[int, int] | None  # (suit index, rank)
+
+
+def front_faces(theme_suits: Sequence, fonts: FontPair, card: tuple[float, float],
+                words: Catalogue) -> dict[tuple[int, int], FrontFace]:
+    """The face of every distinct card, with its text fitted to the card size."""
+    box = FaceLayout(*card).text_box
+    faces: dict[tuple[int, int], FrontFace] = {}
+    for i, suit in enumerate(theme_suits):
+        for rank in range(1, suit.ranks + 1):
+            text = suit.text_for(rank)
+            fitted = None
+            if text.title.strip() or text.text.strip():
+                fitted = fit_text(text.title, text.text, box.w * MM, box.h * MM,
+                                  fonts.title.width, fonts.body.width)
+                if fitted is None:
+                    raise PrintError(f"card {suit.name} {rank}: its title and text do not fit "
+                                     f"on a {card[0]:g}x{card[1]:g} mm card")
+            faces[(i, rank)] = FrontFace(
+                suit_name=suit.name,
+                colour=colour(suit.colour),
+                symbol=suit.symbol,
+                rank=rank,
+                copies=words.copies(suit.copies[rank - 1]),
+                text=fitted,
+            )
+    return faces
+
+
+def deck_order(theme_suits: Sequence) -> list[DeckCard]:
+    """Every physical card, suit by suit, rank by rank."""
+    return [
+        DeckCard((i, rank))
+        for i, suit in enumerate(theme_suits)
+        for rank in range(1, suit.ranks + 1)
+        for _ in range(suit.copies[rank - 1])
+    ]
+
+
+def back_face(theme) -> BackFace:  # type: ignore[no-untyped-def]
+    """The theme's back design, or one made from its title and hint-token colour."""
+    symbols = tuple(s.symbol for s in theme.suits)
+    design = theme.print_style.back
+    if design is not None:
+        return BackFace(design.title, colour(design.colour), colour(design.accent),
+                        design.pattern, symbols)
+    return BackFace(theme.title, darker(colour(theme.tokens.hint.colour), 0.7),
+                    colour("#f7fafc"), "stars", symbols)
+
+
+def _marks(c: PrintCanvas, marks: list[Segment]) -> None:
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.3)
+    for m in marks:
+        c.line(m.x1 * MM, m.y1 * MM, m.x2 * MM, m.y2 * MM)
+
+
+def _label(c: PrintCanvas, text: str, fonts: FontPair, grid: Rect, page: tuple[float, float],
+           margin: float, marks: list[Segment]) -> None:
+    """A small sheet label above the grid, between the crop marks, if there is room."""
+    y = grid.top + 1.5
+    if page[1] - margin - y < 2.5:
+        return
+    centre = page[0] / 2
+    blockers = sorted({m.x1 for m in marks if m.x1 == m.x2 and m.y1 > grid.top})
+    left = max([x for x in blockers if x < centre - 1e-6], default=margin)
+    right = min([x for x in blockers if x > centre + 1e-6], default=page[0] - margin)
+    width = (right - left - 3) * MM
+    size = 6.5
+    while size >= 5 and fonts.body.width(text, size) > width:
+        size -= 0.5
+    if size < 5:
+        return
+    c.setFillColor(GREY)
+    c.setFont(fonts.body.name, size)
+    c.drawCentredString(centre * MM, (y + 0.6) * MM, text)
+
+
+class CardSheets:
+    """Draws card sheets for one deck, one back and one layout."""
+
+    def __init__(self, faces: dict[tuple[int, int], FrontFace], back: BackFace, fonts: FontPair,
+                 card: tuple[float, float], bleed: float, words: Catalogue) -> None:
+        self.faces = faces
+        self.back = back
+        self.fonts = fonts
+        self.card = card
+        self.bleed = bleed
+        self.words = words
+
+    def _forms(self, c: PrintCanvas, keys: set[tuple[int, int]]) -> None:
+        w, h = self.card
+        b = self.bleed * MM
+        box = (-b, -b, w * MM + b, h * MM + b)
+        trim = Rect(0, 0, w, h)
+        for key in sorted(keys):
+            c.beginForm(f"front-{key[0]}-{key[1]}", *box)
+            draw_front(c, trim, self.bleed, self.faces[key], self.fonts)
+            c.endForm()
+        c.beginForm("back", *box)
+        draw_back(c, trim, self.bleed, self.back, self.fonts)
+        c.endForm()
+        c.beginForm("spare", *box)
+        draw_spare(c, trim, self.bleed, self.words.text("spare_card"), self.fonts)
+        c.endForm()
+
+    @staticmethod
+    def _place(c: PrintCanvas, form: str, card_rect: Rect) -> None:
+        c.saveState()
+        c.translate(card_rect.x * MM, card_rect.y * MM)
+        c.doForm(form)
+        c.restoreState()
+
+    def _front_page(self, c: PrintCanvas, layout: SheetLayout, cards: Sequence[DeckCard],
+                    marks: bool, label: str) -> None:
+        for slot in range(layout.per_page):
+            card = cards[slot] if slot < len(cards) else DeckCard(None)
+            form = "spare" if card.key is None else f"front-{card.key[0]}-{card.key[1]}"
+            self._place(c, form, layout.card_rect(slot))
+        crop = layout.crop_marks() if marks else []
+        _marks(c, crop)
+        _label(c, label, self.fonts, layout.grid, layout.paper, layout.margin, crop)
+        c.showPage()
+
+    def _back_page(self, c: PrintCanvas, layout: SheetLayout, label: str) -> None:
+        # every slot gets a back, so a sheet's pairs never depend on how full it is
+        for slot in range(layout.per_page):
+            self._place(c, "back", layout.back_card_rect(slot))
+        _label(c, label, self.fonts, layout.grid, layout.paper, layout.margin, [])
+        c.showPage()
+
+    def render(self, c: PrintCanvas, layout: SheetLayout, deck: Sequence[DeckCard],
+               fronts: bool, backs: bool, marks: bool = True,
+               progress: Progress | None = None) -> bytes:
+        """Fronts and/or backs, sheet by sheet (front page then back page when both)."""
+        self._forms(c, {card.key for card in deck if card.key is not None})
+        sheets = layout.pages(len(deck))
+        for sheet in range(sheets):
+            cards = deck[sheet * layout.per_page:(sheet + 1) * layout.per_page]
+            numbers = {"sheet": sheet + 1, "sheets": sheets}
+            if fronts:
+                self._front_page(c, layout, cards, marks,
+                                 self.words.text("sheet_fronts", **numbers))
+            if backs:
+                self._back_page(c, layout, self.words.text("sheet_backs", **numbers))
+            if progress is not None:
+                progress(len(cards))
+        return c.pdf_bytes()
+
+    def render_fold(self, c: PrintCanvas, layout: FoldLayout, deck: Sequence[DeckCard],
+                    marks: bool = True, progress: Progress | None = None) -> bytes:
+        """Fronts on one half, backs on the other: fold, glue, cut."""
+        self._forms(c, {card.key for card in deck if card.key is not None})
+        sheets = layout.pages(len(deck))
+        for sheet in range(sheets):
+            cards = deck[sheet * layout.per_page:(sheet + 1) * layout.per_page]
+            for slot in range(layout.per_page):
+                card = cards[slot] if slot < len(cards) else DeckCard(None)
+                form = "spare" if card.key is None else f"front-{card.key[0]}-{card.key[1]}"
+                self._place(c, form, layout.card_rect(slot))
+                self._place(c, "back", layout.back_card_rect(slot))
+            crop = layout.crop_marks() if marks else []
+            _marks(c, crop)
+            fold = layout.fold_line()
+            c.setStrokeColor(GREY)
+            c.setLineWidth(0.5)
+            c.setDash(3, 2)
+            c.line(fold.x1 * MM, fold.y1 * MM, fold.x2 * MM, fold.y2 * MM)
+            c.setDash()
+            top = max(layout.card_rect(s).top for s in range(layout.per_page)) + layout.bleed
+            label = self.words.text("sheet_fold", sheet=sheet + 1, sheets=sheets)
+            grid = Rect(layout.margin, 0, layout.page[0] - 2 * layout.margin, top)
+            _label(c, label, self.fonts, grid, layout.page, layout.margin, crop)
+            c.showPage()
+            if progress is not None:
+                progress(len(cards))
+        return c.pdf_bytes()

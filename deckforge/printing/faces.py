@@ -1,0 +1,287 @@
+"""Drawing one card: its front (suit, rank, copies, title and text) or the shared back.
+
+Every face is drawn in the card's own coordinates (origin at the bottom-left
+corner of its trim rectangle) from the numbers in :mod:`face_layout`; the sheet
+modules only say where each card goes.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from reportlab.lib.colors import Color
+
+from deckforge.printing.face_layout import FaceLayout
+from deckforge.printing.fitting import LEADING, TITLE_GAP, FittedText
+from deckforge.printing.fonts import Font, FontPair
+from deckforge.printing.geometry import MM, Rect
+from deckforge.printing.pdf import GREY, INK, WHITE, PrintCanvas, darker, ink_on, lighter
+
+
+@dataclass(frozen=True)
+class FrontFace:
+    """Everything printed on the front of one card."""
+
+    suit_name: str
+    colour: Color
+    symbol: str
+    rank: int
+    copies: str  # e.g. "3 in the deck"
+    text: FittedText | None  # None: the card has no title or text
+
+
+@dataclass(frozen=True)
+class BackFace:
+    title: str
+    colour: Color
+    accent: Color
+    pattern: str  # stars | dots | stripes | plain
+    symbols: tuple[str, ...] = ()  # the suits' symbols, shown in a ring
+
+
+def _fit_size(text: str, font: Font, size: float, width: float, floor: float = 4.0) -> float:
+    """``size`` or smaller, so that one line of ``text`` is at most ``width`` points wide."""
+    while size > floor and font.width(text, size) > width:
+        size -= 0.25
+    return size
+
+
+def _centred(c: PrintCanvas, x: float, y_mid: float, text: str, font: Font, size: float,
+             mode: int = 0) -> None:
+    """Draw ``text`` centred on (x, y_mid): y_mid is the middle of digits and capitals."""
+    c.setFont(font.name, size)
+    c.drawCentredString(x, y_mid - 0.36 * size, text, mode=mode)
+
+
+def _symbol(c: PrintCanvas, x: float, y_mid: float, symbol: str, font: Font, size: float,
+            fill: Color) -> None:
+    """The suit symbol in the suit's colour with a dark outline (readable in grey too)."""
+    c.setFillColor(fill)
+    c.setStrokeColor(darker(fill, 0.45))
+    c.setLineWidth(max(0.35, size / 28))
+    _centred(c, x, y_mid, symbol, font, size, mode=2)
+
+
+def _background(c: PrintCanvas, rect: Rect, bleed: float, fill: Color) -> None:
+    outer = rect.inset(-bleed)
+    c.setFillColor(fill)
+    c.rect(outer.x * MM, outer.y * MM, outer.w * MM, outer.h * MM, stroke=0, fill=1)
+
+
+def _index(c: PrintCanvas, box: Rect, face: FrontFace, fonts: FontPair, scale: float) -> None:
+    cx = (box.x + box.w / 2) * MM
+    rank_size = 17 * scale
+    c.setFillColor(INK)
+    _centred(c, cx, (box.top - 4.2 * scale) * MM, str(face.rank), fonts.title, rank_size)
+    _symbol(c, cx, (box.top - 11.0 * scale) * MM, face.symbol, fonts.body, 12 * scale,
+            face.colour)
+
+
+def draw_front(c: PrintCanvas, rect: Rect, bleed: float, face: FrontFace, fonts: FontPair) -> None:
+    layout = FaceLayout(rect.w, rect.h)
+    s = layout.scale
+    c.saveState()
+    _background(c, rect, bleed, face.colour)
+    c.translate(rect.x * MM, rect.y * MM)
+    panel = layout.panel
+    c.setFillColor(WHITE)
+    c.setStrokeColor(darker(face.colour, 0.55))
+    c.setLineWidth(0.5)
+    c.roundRect(panel.x * MM, panel.y * MM, panel.w * MM, panel.h * MM, 2.2 * s * MM,
+                stroke=1, fill=1)
+
+    # corner indices: top-left upright, bottom-right upside down (fanned hands, both ways)
+    _index(c, layout.index_top_left, face, fonts, s)
+    br = layout.index_bottom_right
+    c.saveState()
+    c.translate((br.x + br.w / 2) * MM, (br.y + br.h / 2) * MM)
+    c.rotate(180)
+    _index(c, Rect(-br.w / 2, -br.h / 2, br.w, br.h), face, fonts, s)
+    c.restoreState()
+
+    # the suit's name, on a tinted band between the indices
+    name = layout.name_box
+    c.setFillColor(lighter(face.colour, 0.7))
+    c.roundRect(name.x * MM, name.y * MM, name.w * MM, name.h * MM, 1.2 * s * MM, stroke=0, fill=1)
+    size = _fit_size(face.suit_name, fonts.title, 9 * s, (name.w - 2) * MM)
+    c.setFillColor(INK)
+    _centred(c, (name.x + name.w / 2) * MM, (name.y + name.h / 2) * MM, face.suit_name,
+             fonts.title, size)
+
+    # the rank, large, on a disc of the suit's colour, flanked by the symbol
+    cx, cy, r = layout.medallion(with_text=face.text is not None)
+    c.setFillColor(face.colour)
+    c.setStrokeColor(darker(face.colour, 0.45))
+    c.setLineWidth(1.0)
+    c.circle(cx * MM, cy * MM, r * MM, stroke=1, fill=1)
+    c.setStrokeColor(WHITE)
+    c.setLineWidth(0.8)
+    c.circle(cx * MM, cy * MM, (r - 1.1 * s) * MM, stroke=1, fill=0)
+    c.setFillColor(ink_on(face.colour))
+    _centred(c, cx * MM, cy * MM, str(face.rank), fonts.title, r * MM * 1.25)
+    side = r + 6.5 * s
+    for x in (cx - side, cx + side):
+        _symbol(c, x * MM, cy * MM, face.symbol, fonts.body, 13 * s, face.colour)
+
+    if face.text is not None:
+        _text_block(c, layout.text_box, face.text, fonts)
+    else:
+        _pips(c, layout.pips_box(), face, fonts)
+
+    # how many of this card exist
+    box = layout.copies_box
+    c.setFillColor(GREY)
+    size = _fit_size(face.copies, fonts.body, 6.5 * s, box.w * MM)
+    c.setFont(fonts.body.name, size)
+    c.drawString(box.x * MM, (box.y + 0.8 * s) * MM, face.copies)
+    c.restoreState()
+
+
+def _text_block(c: PrintCanvas, box: Rect, text: FittedText, fonts: FontPair) -> None:
+    """Title and text, centred in the box (the fitting already guaranteed they fit)."""
+    height = text.height
+    cx = (box.x + box.w / 2) * MM
+    y = (box.y + box.h / 2) * MM + height / 2  # top of the block
+    c.setFillColor(INK)
+    c.setFont(fonts.title.name, text.title_size)
+    for line in text.title_lines:
+        y -= text.title_size * LEADING
+        c.drawCentredString(cx, y + 0.22 * text.title_size, line)
+    if text.title_lines and text.body_lines:
+        y -= text.body_size * TITLE_GAP
+    c.setFont(fonts.body.name, text.body_size)
+    for line in text.body_lines:
+        y -= text.body_size * LEADING
+        c.drawCentredString(cx, y + 0.22 * text.body_size, line)
+
+
+def _pips(c: PrintCanvas, box: Rect, face: FrontFace, fonts: FontPair) -> None:
+    """A card without text shows its rank again as that many symbols."""
+    n = face.rank
+    size = min(box.h * MM * 0.8, box.w * MM / (n * 1.25), 20.0)
+    step = box.w * MM / n
+    y = (box.y + box.h / 2) * MM
+    for i in range(n):
+        _symbol(c, box.x * MM + step * (i + 0.5), y, face.symbol, fonts.body, size, face.colour)
+
+
+def draw_spare(c: PrintCanvas, rect: Rect, bleed: float, label: str, fonts: FontPair) -> None:
+    """A blank front, to pad a sheet: write on it to replace a lost card."""
+    layout = FaceLayout(rect.w, rect.h)
+    c.saveState()
+    c.translate(rect.x * MM, rect.y * MM)
+    panel = layout.panel
+    c.setStrokeColor(lighter(GREY, 0.4))
+    c.setLineWidth(0.5)
+    c.setDash(2, 2)
+    c.roundRect(panel.x * MM, panel.y * MM, panel.w * MM, panel.h * MM, 2.2 * layout.scale * MM,
+                stroke=1, fill=0)
+    c.setFillColor(lighter(GREY, 0.3))
+    _centred(c, rect.w / 2 * MM, rect.h / 2 * MM, label, fonts.body, 7 * layout.scale)
+    c.restoreState()
+
+
+def _star(c: PrintCanvas, x: float, y: float, r: float) -> None:
+    path = c.beginPath()
+    for i in range(10):
+        angle = math.pi / 2 + i * math.pi / 5
+        radius = r if i % 2 == 0 else r * 0.42
+        px, py = x + radius * math.cos(angle), y + radius * math.sin(angle)
+        if i == 0:
+            path.moveTo(px, py)
+        else:
+            path.lineTo(px, py)
+    path.close()
+    c.drawPath(path, stroke=0, fill=1)
+
+
+def _pattern(c: PrintCanvas, outer: Rect, back: BackFace, scale: float) -> None:
+    """The back's repeating pattern, symmetric about the card's centre."""
+    cx, cy = (outer.x + outer.w / 2) * MM, (outer.y + outer.h / 2) * MM
+    c.setFillColor(back.accent)
+    c.setStrokeColor(back.accent)
+    if back.pattern == "stripes":
+        c.setLineWidth(2.2 * scale)
+        span = int((outer.w + outer.h) / 6) + 2
+        for i in range(-span, span + 1):
+            x = cx + i * 6 * MM
+            c.line(x - outer.h * MM, cy - outer.h * MM, x + outer.h * MM, cy + outer.h * MM)
+        return
+    if back.pattern not in ("stars", "dots"):
+        return
+    step = 7.0 * scale * MM
+    nx = int(outer.w * MM / step / 2) + 2
+    ny = int(outer.h * MM / step / 2) + 2
+    for j in range(-ny, ny + 1):
+        for i in range(-nx, nx + 1):
+            x = cx + (i + (0.5 if j % 2 else 0)) * step
+            y = cy + j * step * 0.87
+            if back.pattern == "stars":
+                _star(c, x, y, 1.3 * scale * MM)
+            else:
+                c.circle(x, y, 0.7 * scale * MM, stroke=0, fill=1)
+
+
+def draw_back(c: PrintCanvas, rect: Rect, bleed: float, back: BackFace, fonts: FontPair) -> None:
+    layout = FaceLayout(rect.w, rect.h)
+    s = layout.scale
+    outer = rect.inset(-bleed)
+    c.saveState()
+    _background(c, rect, bleed, back.colour)
+    clip = c.beginPath()
+    clip.rect(outer.x * MM, outer.y * MM, outer.w * MM, outer.h * MM)
+    c.clipPath(clip, stroke=0, fill=0)
+    c.saveState()
+    c.setFillAlpha(0.35)
+    c.setStrokeAlpha(0.35)
+    _pattern(c, outer, back, s)
+    c.restoreState()
+
+    cx, cy = (rect.x + rect.w / 2) * MM, (rect.y + rect.h / 2) * MM
+    # a framed oval plate carrying the title
+    inner = rect.inset(4.0 * s)
+    c.setStrokeColor(back.accent)
+    c.setLineWidth(1.2)
+    c.roundRect(inner.x * MM, inner.y * MM, inner.w * MM, inner.h * MM, 3 * s * MM, stroke=1,
+                fill=0)
+    plate_r = min(rect.w, rect.h) * 0.36 * MM
+    c.setFillColor(back.colour)
+    c.circle(cx, cy, plate_r, stroke=1, fill=1)
+    c.setLineWidth(0.6)
+    c.circle(cx, cy, plate_r - 1.3 * s * MM, stroke=1, fill=0)
+    if back.symbols:
+        n = len(back.symbols)
+        ring = plate_r - 5.2 * s * MM
+        for i, symbol in enumerate(back.symbols):
+            angle = math.pi / 2 + 2 * math.pi * i / n
+            c.setFillColor(back.accent)
+            _centred(c, cx + ring * math.cos(angle), cy + ring * math.sin(angle), symbol,
+                     fonts.body, 8.5 * s)
+    words = back.title.split()
+    lines = _balanced_lines(words, fonts.title, plate_r * 1.25, 13 * s)
+    size = min(_fit_size(line, fonts.title, 13 * s, plate_r * 1.25) for line in lines)
+    c.setFillColor(back.accent)
+    top = cy + (len(lines) - 1) * size * 0.6
+    for i, line in enumerate(lines):
+        _centred(c, cx, top - i * size * 1.2, line, fonts.title, size)
+    c.restoreState()
+
+
+def _balanced_lines(words: list[str], font: Font, width: float, size: float) -> list[str]:
+    """One line if it fits, else two or three lines of similar length."""
+    text = " ".join(words)
+    if len(words) < 2 or font.width(text, size) <= width:
+        return [text]
+    lines_wanted = 2 if font.width(text, size) <= 2 * width else 3
+    target = len(text) / lines_wanted
+    lines: list[str] = []
+    current = ""
+    for word in words:
+        if current and len(current) + 1 + len(word) / 2 > target and len(lines) < lines_wanted - 1:
+            lines.append(current)
+            current = word
+        else:
+            current = f"{current} {word}" if current else word
+    lines.append(current)
+    return lines

@@ -1,0 +1,123 @@
+"""The whole print kit of a theme: every PDF, built in memory, then written atomically.
+
+``build_kit`` returns file name -> bytes and writes nothing, so a failure at
+any point leaves the output folder as it was; ``write_kit`` then replaces each
+file through a temporary file and a rename.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from deckforge.printing.calibration import calibration_sheet
+from deckforge.printing.cards import (
+    CardSheets,
+    PrintError,
+    Progress,
+    back_face,
+    deck_order,
+    front_faces,
+)
+from deckforge.printing.catalogue import catalogue
+from deckforge.printing.fonts import FontError, theme_fonts
+from deckforge.printing.geometry import (
+    PAPERS,
+    Duplex,
+    FoldLayout,
+    LayoutError,
+    SheetLayout,
+    parse_card_size,
+)
+from deckforge.printing.pdf import PrintCanvas, write_atomically
+from deckforge.printing.preflight import preflight
+from deckforge.printing.rules_sheet import rules_sheet
+from deckforge.printing.score_sheet import score_sheet
+from deckforge.printing.tokens import token_layout, token_sheet
+from deckforge.theme.model import Theme
+
+__all__ = ["KitOptions", "PrintError", "build_kit", "kit_files", "write_kit"]
+
+
+@dataclass(frozen=True)
+class KitOptions:
+    """How to print: paper, card size (None: the theme's), bleed, duplex edge, offsets."""
+
+    paper: str = "a4"
+    card: str | None = None
+    bleed: float = 0.0
+    duplex: Duplex = Duplex.LONG
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    marks: bool = True
+    fold: bool = False
+
+
+def kit_files(options: KitOptions) -> list[str]:
+    """The names of the files a kit consists of, in the order they are built."""
+    names = ["cards.pdf", "cards-fronts.pdf", "cards-backs.pdf"]
+    if options.fold:
+        names.append("cards-fold.pdf")
+    return [*names, "tokens.pdf", "rules.pdf", "scoresheet.pdf", "calibration.pdf"]
+
+
+def build_kit(theme: Theme, options: KitOptions = KitOptions(),
+              progress: Progress | None = None) -> dict[str, bytes]:
+    """Every file of the kit, as bytes. Raises PrintError with a one-line reason."""
+    try:
+        paper = PAPERS[options.paper]
+    except KeyError:
+        raise PrintError(f"paper {options.paper!r}: use one of {', '.join(PAPERS)}") from None
+    try:
+        card = parse_card_size(options.card or theme.print_style.card)
+        layout = SheetLayout(paper=paper, card=card, bleed=options.bleed, duplex=options.duplex,
+                             back_offset=options.back_offset)
+        fold = FoldLayout(paper=paper, card=card, bleed=options.bleed) if options.fold else None
+    except LayoutError as error:
+        raise PrintError(str(error)) from None
+    problems = preflight(theme, card)
+    if problems:
+        raise PrintError("\n".join(problems))
+    try:
+        fonts = theme_fonts(theme.print_style.title_font, theme.print_style.body_font, theme.path)
+    except FontError as error:
+        raise PrintError(str(error)) from None
+
+    words = catalogue(theme.language)
+    faces = front_faces(theme.suits, fonts, card, words)
+    deck = deck_order(theme.suits)
+    sheets = CardSheets(faces, back_face(theme), fonts, card, options.bleed, words)
+
+    def canvas(what: str, size: tuple[float, float] = paper,
+               duplex: Duplex | None = options.duplex) -> PrintCanvas:
+        return PrintCanvas(size, f"{theme.title}: {what}", duplex)
+
+    files: dict[str, bytes] = {}
+    files["cards.pdf"] = sheets.render(canvas("cards"), layout, deck, fronts=True, backs=True,
+                                       marks=options.marks, progress=progress)
+    files["cards-fronts.pdf"] = sheets.render(canvas("card fronts", duplex=None), layout, deck,
+                                              fronts=True, backs=False, marks=options.marks)
+    files["cards-backs.pdf"] = sheets.render(canvas("card backs", duplex=None), layout, deck,
+                                             fronts=False, backs=True)
+    if fold is not None:
+        files["cards-fold.pdf"] = sheets.render_fold(canvas("cards to fold", fold.page, None),
+                                                     fold, deck, marks=options.marks)
+    files["tokens.pdf"] = token_sheet(
+        theme, fonts, token_layout(theme, paper, options.duplex, options.back_offset), words,
+        canvas("tokens"))
+    files["rules.pdf"] = rules_sheet(theme, words, fonts, canvas("rules", duplex=None))
+    landscape = (max(paper), min(paper))
+    files["scoresheet.pdf"] = score_sheet(theme, words, fonts,
+                                          canvas("score sheet", landscape, None))
+    files["calibration.pdf"] = calibration_sheet(paper, options.duplex, options.back_offset,
+                                                 words, fonts, canvas("calibration"))
+    return files
+
+
+def write_kit(files: dict[str, bytes], directory: Path) -> list[Path]:
+    """Write every file into ``directory`` (created if needed), each atomically."""
+    written = []
+    for name, data in files.items():
+        path = directory / name
+        write_atomically(path, data)
+        written.append(path)
+    return written

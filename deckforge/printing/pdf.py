@@ -1,0 +1,85 @@
+"""A reportlab canvas set up for print: exact sizes, no scaling, duplex, deterministic bytes."""
+
+from __future__ import annotations
+
+import io
+import os
+import tempfile
+from pathlib import Path
+
+from reportlab.lib.colors import Color, HexColor
+from reportlab.pdfbase.pdfdoc import PDFName
+from reportlab.pdfgen.canvas import Canvas
+
+from deckforge.printing.geometry import MM, Duplex
+
+INK = HexColor("#1a202c")
+GREY = HexColor("#718096")
+WHITE = HexColor("#ffffff")
+
+
+def colour(hex_value: str) -> Color:
+    return HexColor(hex_value)
+
+
+def luminance(c: Color) -> float:
+    """Relative luminance (0 black .. 1 white), to choose legible text on a fill."""
+
+    def channel(v: float) -> float:
+        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+
+    return 0.2126 * channel(c.red) + 0.7152 * channel(c.green) + 0.0722 * channel(c.blue)
+
+
+def ink_on(fill: Color) -> Color:
+    """Black or white, whichever reads better on ``fill``."""
+    return INK if luminance(fill) > 0.35 else WHITE
+
+
+def darker(c: Color, factor: float = 0.6) -> Color:
+    return Color(c.red * factor, c.green * factor, c.blue * factor)
+
+
+def lighter(c: Color, amount: float = 0.8) -> Color:
+    return Color(*(v + (1 - v) * amount for v in (c.red, c.green, c.blue)))
+
+
+class PrintCanvas(Canvas):
+    """A canvas whose every page is ``size`` mm, marked for 100 % printing and duplex."""
+
+    def __init__(self, size_mm: tuple[float, float], title: str, duplex: Duplex | None) -> None:
+        self.buffer = io.BytesIO()
+        self.size_mm = size_mm
+        width, height = size_mm[0] * MM, size_mm[1] * MM
+        super().__init__(
+            self.buffer,
+            pagesize=(width, height),
+            invariant=1,
+            pdfVersion=(1, 7),
+            pageCompression=1,
+        )
+        self.setTitle(title)
+        self.setAuthor("deckforge")
+        self.setCreator("deckforge")
+        self.setSubject(title)
+        self.setTrimBox((0, 0, width, height))
+        self.setViewerPreference("PrintScaling", PDFName("None"))
+        if duplex is not None:
+            self.setViewerPreference("Duplex", PDFName(duplex.pdf_name))
+
+    def pdf_bytes(self) -> bytes:
+        self.save()
+        return self.buffer.getvalue()
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file and a rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise

@@ -1,0 +1,252 @@
+"""The rules sheet: how to play this theme, written from the theme's own settings.
+
+Every sentence comes from the language catalogue; the theme supplies the
+numbers, names and switches (and its notes for the teacher).
+"""
+
+from __future__ import annotations
+
+from xml.sax.saxutils import escape
+
+from reportlab.lib.colors import HexColor
+from reportlab.lib.fonts import addMapping
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
+
+from deckforge.printing.catalogue import Catalogue
+from deckforge.printing.fonts import FontPair
+from deckforge.printing.geometry import MM
+from deckforge.printing.pdf import GREY, INK, PrintCanvas, colour, lighter
+from deckforge.theme.model import (
+    ClueMode,
+    Direction,
+    DiscardAtMaxHints,
+    EmptyHints,
+    StrikeoutScore,
+    SuitScoring,
+    Theme,
+)
+
+MARGIN = 16.0  # mm: generous, the sheet is read, not cut
+
+
+def _styles(fonts: FontPair) -> dict[str, ParagraphStyle]:
+    family = f"{fonts.body.name}-family".lower()
+    # <b> in a paragraph switches to the title font; the upright mappings are added
+    # last because reportlab keeps only the latest mapping of each font name
+    addMapping(family, 0, 1, fonts.body.name)
+    addMapping(family, 1, 1, fonts.title.name)
+    addMapping(family, 0, 0, fonts.body.name)
+    addMapping(family, 1, 0, fonts.title.name)
+    body = ParagraphStyle("body", fontName=fonts.body.name, fontSize=9.5, leading=12.5,
+                          textColor=INK,
+                          spaceAfter=3)
+    return {
+        "title": ParagraphStyle("title", parent=body, fontName=fonts.title.name, fontSize=18,
+                                leading=22, spaceAfter=6),
+        "h": ParagraphStyle("h", parent=body, fontName=fonts.title.name, fontSize=11.5,
+                            leading=14, spaceBefore=7, spaceAfter=3,
+                            textColor=HexColor("#2a4365")),
+        "body": body,
+        "item": ParagraphStyle("item", parent=body, leftIndent=12, bulletIndent=2),
+        "small": ParagraphStyle("small", parent=body, fontSize=7.5, leading=9, textColor=GREY),
+        "cell": ParagraphStyle("cell", parent=body, fontSize=9, leading=11, spaceAfter=0),
+    }
+
+
+def _e(text: object) -> str:
+    return escape(str(text))
+
+
+def _join(words: Catalogue, items: list[str]) -> str:
+    """"2, 3, 4 or 5" style list, with the language's own "or"."""
+    ors = {"fr": "ou", "de": "oder"}
+    if len(items) == 1:
+        return items[0]
+    return f"{', '.join(items[:-1])} {ors.get(words.language, 'or')} {items[-1]}"
+
+
+def _suit_names(theme: Theme, indices: list[int]) -> str:
+    return ", ".join(f"{theme.suits[i].symbol} {theme.suits[i].name}" for i in indices)
+
+
+def rules_flowables(theme: Theme, words: Catalogue, fonts: FontPair) -> list[Flowable]:
+    st = _styles(fonts)
+    t = words.text
+    hint, error = theme.tokens.hint, theme.tokens.error
+    tokens = {
+        "hint_name": _e(hint.name), "hint_plural": _e(hint.plural), "hint_count": hint.count,
+        "error_name": _e(error.name), "error_plural": _e(error.plural), "error_count": error.count,
+    }
+    out: list[Flowable] = [Paragraph(_e(t("rules_title", title=theme.title)), st["title"])]
+    if theme.description:
+        out.append(Paragraph(_e(theme.description), st["body"]))
+    directions = {s.direction for s in theme.suits}
+    if directions == {Direction.UP}:
+        out.append(Paragraph(t("rules_goal", first=1, last=theme.ranks), st["body"]))
+    else:
+        out.append(Paragraph(t("rules_goal_mixed"), st["body"]))
+
+    # material
+    out.append(Paragraph(t("h_material"), st["h"]))
+    out.append(Paragraph(t("material_cards", deck=theme.deck_size, suits=len(theme.suits),
+                           ranks=theme.ranks), st["body"]))
+    out.append(_suit_table(theme, words, st))
+    out.append(Spacer(1, 4))
+    out.append(Paragraph(t("material_tokens", **tokens), st["body"]))
+
+    # players and setup
+    out.append(Paragraph(t("h_players"), st["h"]))
+    counts = _join(words, [str(n) for n in theme.players.counts])
+    key = "players_counts_teams" if theme.players.teams else "players_counts"
+    sentences = [t(key, counts=counts)]
+    sizes = {theme.players.hand_size(n) for n in theme.players.counts}
+    if len(sizes) == 1:
+        sentences.append(t("players_hand_same", n=sizes.pop()))
+    else:
+        items = [t("players_hand_item", n=theme.players.hand_size(n), players=n)
+                 for n in theme.players.counts]
+        sentences.append(t("players_hand_varies", list="; ".join(items)))
+    out.append(Paragraph(" ".join(sentences), st["body"]))
+    out.append(Paragraph(t("setup", **tokens), st["body"]))
+    out.append(Paragraph(t("h_first"), st["h"]))
+    first = _e(theme.players.first) if theme.players.first else t("first_default")
+    out.append(Paragraph(f"{first} {t('clockwise')}", st["body"]))
+
+    # a turn
+    out.append(Paragraph(t("h_turn"), st["h"]))
+    out.append(Paragraph(t("turn_intro"), st["body"]))
+    hint_text = [t("hint_body", **tokens)]
+    hint_text.append(t("hint_empty_allowed" if theme.rules.empty_hints is EmptyHints.ALLOWED
+                       else "hint_empty_forbidden"))
+    every = [i for i, s in enumerate(theme.suits) if s.clue is ClueMode.EVERY_COLOUR]
+    never = [i for i, s in enumerate(theme.suits) if s.clue is ClueMode.NONE]
+    if every:
+        hint_text.append(t("clue_every", suits=_e(_suit_names(theme, every))))
+    if never:
+        hint_text.append(t("clue_none", suits=_e(_suit_names(theme, never))))
+    out.append(_item(1, t("hint_title"), hint_text, st))
+    discard = [t("discard_body", **tokens)]
+    discard.append(t("discard_forbidden"
+                     if theme.rules.discard_at_max_hints is DiscardAtMaxHints.FORBIDDEN
+                     else "discard_no_gain", **tokens))
+    out.append(_item(2, t("discard_title"), discard, st))
+    play = [t("play_body", **tokens)]
+    down = [i for i, s in enumerate(theme.suits) if s.direction is Direction.DOWN]
+    if down:
+        play.append(t("play_down", suits=_e(_suit_names(theme, down)),
+                      n=max(theme.suits[i].ranks for i in down)))
+    if theme.rules.completion_bonus:
+        play.append(t("completion_bonus", **tokens))
+    out.append(_item(3, t("play_title"), play, st))
+
+    # end and score
+    out.append(Paragraph(t("h_end"), st["h"]))
+    strike = {
+        StrikeoutScore.ZERO: "end_strikeout_zero",
+        StrikeoutScore.NONE: "end_strikeout_none",
+        StrikeoutScore.KEEP: "end_strikeout_keep",
+    }[theme.rules.strikeout_score]
+    for sentence in (t(strike, n=error.count, **{k: v for k, v in tokens.items()
+                                                  if k != "error_count"}),
+                     t("end_complete", max=theme.max_score), t("end_deck")):
+        out.append(Paragraph(sentence, st["item"], bulletText="•"))
+    out.append(Paragraph(t("h_score"), st["h"]))
+    score = [t("score_top", n=theme.ranks)]
+    minus = [i for i, s in enumerate(theme.suits) if s.scoring is SuitScoring.MINUS_MISSING]
+    if minus:
+        score.append(t("score_minus", suits=_e(_suit_names(theme, minus)),
+                       n=max(theme.suits[i].size for i in minus)))
+    score.append(t("score_range", max=theme.max_score))
+    out.append(Paragraph(" ".join(score), st["body"]))
+    if theme.rating:
+        out.append(_together([Paragraph(t("h_rating"), st["h"]),
+                              _rating_table(theme, words, st)]))
+    if theme.notes.strip():
+        notes: list[Flowable] = [Paragraph(t("h_notes"), st["h"])]
+        for paragraph in theme.notes.strip().split("\n\n"):
+            notes.append(Paragraph(_e(" ".join(paragraph.split())), st["body"]))
+        out.extend(notes)
+    out.append(Spacer(1, 8))
+    out.append(Paragraph(_e(t("footer", id=theme.id)), st["small"]))
+    return out
+
+
+def _together(flowables: list[Flowable]) -> Table:
+    """Flowables that must stay on one page (a heading and its table)."""
+    table = Table([[flowables]], hAlign="LEFT")
+    table.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0),
+                               ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                               ("TOPPADDING", (0, 0), (-1, -1), 0),
+                               ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+    return table
+
+
+def _item(number: int, title: str, sentences: list[str], st: dict[str, ParagraphStyle]) -> Flowable:
+    return Paragraph(f"<b>{_e(title)}</b> {' '.join(sentences)}", st["item"],
+                     bulletText=f"{number}.")
+
+
+def _suit_table(theme: Theme, words: Catalogue, st: dict[str, ParagraphStyle]) -> Table:
+    t = words.text
+    ranks = theme.ranks
+    header = [t("table_suit"), t("table_symbol"), *[str(r) for r in range(1, ranks + 1)],
+              t("table_order")]
+    rows: list[list[object]] = [header]
+    for suit in theme.suits:
+        copies = [str(suit.copies[r - 1]) if r <= suit.ranks else "" for r in range(1, ranks + 1)]
+        order = t("order_up" if suit.direction is Direction.UP else "order_down", n=suit.ranks)
+        rows.append([Paragraph(_e(suit.name), st["cell"]), suit.symbol, *copies, order])
+    widths = [52 * MM, 17 * MM, *[9 * MM] * ranks, 22 * MM]
+    table = Table(rows, colWidths=widths, hAlign="LEFT")
+    style = [
+        ("FONT", (0, 0), (-1, 0), st["h"].fontName, 8),
+        ("FONT", (1, 1), (-1, -1), st["cell"].fontName, 9),
+        ("FONT", (1, 1), (1, -1), st["cell"].fontName, 12),
+        ("TEXTCOLOR", (0, 0), (-1, 0), GREY),
+        ("ALIGN", (1, 0), (-1, -1), "CENTER"),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.6, INK),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.25, lighter(GREY, 0.5)),
+        ("TOPPADDING", (0, 0), (-1, -1), 2),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
+    ]
+    for row, suit in enumerate(theme.suits, start=1):
+        style.append(("BACKGROUND", (1, row), (1, row), lighter(colour(suit.colour), 0.55)))
+    table.setStyle(TableStyle(style))
+    return table
+
+
+def _rating_table(theme: Theme, words: Catalogue, st: dict[str, ParagraphStyle]) -> Table:
+    rows: list[list[object]] = [[words.text("rating_score"), words.text("rating_label")]]
+    for band in theme.rating:
+        span = str(band.low) if band.low == band.high else f"{band.low}–{band.high}"
+        rows.append([span, Paragraph(_e(band.label), st["cell"])])
+    table = Table(rows, colWidths=[22 * MM, 70 * MM], hAlign="LEFT")
+    table.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, 0), st["h"].fontName, 8),
+        ("FONT", (0, 1), (0, -1), st["cell"].fontName, 9),
+        ("TEXTCOLOR", (0, 0), (-1, 0), GREY),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.6, INK),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.25, lighter(GREY, 0.5)),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+    ]))
+    return table
+
+
+def rules_sheet(theme: Theme, words: Catalogue, fonts: FontPair, canvas: PrintCanvas) -> bytes:
+    """Flow the rules onto as many pages as they need (usually one or two)."""
+    story = rules_flowables(theme, words, fonts)
+    width, height = canvas.size_mm
+    while story:
+        frame = Frame(MARGIN * MM, MARGIN * MM, (width - 2 * MARGIN) * MM,
+                      (height - 2 * MARGIN) * MM, leftPadding=0, rightPadding=0,
+                      topPadding=0, bottomPadding=0)
+        before = len(story)
+        frame.addFromList(story, canvas)
+        canvas.showPage()
+        if len(story) == before:  # a flowable taller than a page: cannot happen with our sizes
+            raise ValueError("rules sheet: a block is taller than the page")
+    return canvas.pdf_bytes()

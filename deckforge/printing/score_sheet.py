@@ -1,0 +1,126 @@
+"""The score sheet: one landscape page with a row per game and a column per suit."""
+
+from __future__ import annotations
+
+from deckforge.printing.catalogue import Catalogue
+from deckforge.printing.fitting import wrap
+from deckforge.printing.fonts import Font, FontPair
+from deckforge.printing.geometry import MM
+from deckforge.printing.pdf import GREY, INK, PrintCanvas, colour, darker, lighter
+from deckforge.theme.model import Theme
+
+MARGIN = 12.0  # mm
+GAMES = 6  # rows per sheet
+
+
+def _fitted(c: PrintCanvas, font: Font, text: str, size: float, width: float) -> None:
+    while size > 5 and font.width(text, size) > width:
+        size -= 0.25
+    c.setFont(font.name, size)
+
+
+def score_sheet(theme: Theme, words: Catalogue, fonts: FontPair, canvas: PrintCanvas) -> bytes:
+    c = canvas
+    t = words.text
+    width, height = canvas.size_mm
+    left, right = MARGIN, width - MARGIN
+    top = height - MARGIN
+    c.setFillColor(INK)
+    _fitted(c, fonts.title, t("score_title", title=theme.title), 16, (right - left) * MM)
+    c.drawString(left * MM, (top - 6) * MM, t("score_title", title=theme.title))
+    c.setFont(fonts.body.name, 8.5)
+    c.setFillColor(GREY)
+    c.drawString(left * MM, (top - 11.5) * MM, t("score_help"))
+
+    # columns: game, date, players, one per suit, total, rating
+    suits = theme.suits
+    fixed = {"game": 13.0, "date": 24.0, "total": 18.0, "rating": 34.0}
+    suit_w = 17.0 if len(suits) <= 6 else max(11.0, 102.0 / len(suits))
+    players_w = (right - left) - sum(fixed.values()) - suit_w * len(suits)
+    columns: list[tuple[str, float]] = [
+        (t("score_game"), fixed["game"]), (t("score_date"), fixed["date"]),
+        (t("score_players"), players_w),
+        *[(s.name, suit_w) for s in suits],
+        (t("score_total"), fixed["total"]), (t("score_rating"), fixed["rating"]),
+    ]
+    header_h = 17.0
+    rating_h = 8.0 + 4.5 * ((len(theme.rating) + 2) // 3) if theme.rating else 0.0
+    table_top = top - 16
+    row_h = min(24.0, (table_top - header_h - MARGIN - rating_h) / GAMES)
+    xs = [left]
+    for _, w in columns:
+        xs.append(xs[-1] + w)
+
+    # header: suit columns carry their colour and symbol, so B&W copies still read
+    y_header = table_top - header_h
+    for i, (label, w) in enumerate(columns):
+        x = xs[i]
+        suit_index = i - 3
+        if 0 <= suit_index < len(suits):
+            suit = suits[suit_index]
+            fill = colour(suit.colour)
+            c.setFillColor(lighter(fill, 0.55))
+            c.rect(x * MM, y_header * MM, w * MM, header_h * MM, stroke=0, fill=1)
+            c.setFillColor(fill)
+            c.setStrokeColor(darker(fill, 0.45))
+            c.setLineWidth(0.5)
+            c.setFont(fonts.body.name, 15)
+            c.drawCentredString((x + w / 2) * MM, (y_header + 7.5) * MM, suit.symbol, mode=2)
+            c.setFillColor(INK)
+            _fitted(c, fonts.title, label, 7, (w - 1.5) * MM)
+            c.drawCentredString((x + w / 2) * MM, (y_header + 2.5) * MM, label)
+        else:
+            c.setFillColor(INK)
+            lines = wrap(label, (w - 2) * MM, 8, fonts.title.width)
+            c.setFont(fonts.title.name, 8)
+            for k, line in enumerate(lines[:2]):
+                c.drawCentredString((x + w / 2) * MM, (y_header + 8 - k * 3.6) * MM, line)
+
+    # grid
+    bottom = y_header - GAMES * row_h
+    c.setStrokeColor(INK)
+    c.setLineWidth(0.8)
+    c.rect(left * MM, bottom * MM, (right - left) * MM, (table_top - bottom) * MM, stroke=1,
+           fill=0)
+    c.line(left * MM, y_header * MM, right * MM, y_header * MM)
+    c.setLineWidth(0.4)
+    for x in xs[1:-1]:
+        c.line(x * MM, bottom * MM, x * MM, table_top * MM)
+    for row in range(1, GAMES):
+        y = y_header - row * row_h
+        c.line(left * MM, y * MM, right * MM, y * MM)
+    c.setFont(fonts.title.name, 12)
+    c.setFillColor(lighter(GREY, 0.3))
+    for row in range(GAMES):
+        y = y_header - (row + 0.5) * row_h
+        c.drawCentredString((xs[0] + columns[0][1] / 2) * MM, (y - 1.5) * MM, str(row + 1))
+    # the total column stands out
+    c.setLineWidth(1.2)
+    c.setStrokeColor(INK)
+    total = len(columns) - 2
+    c.rect(xs[total] * MM, bottom * MM, columns[total][1] * MM, (table_top - bottom) * MM,
+           stroke=1, fill=0)
+
+    if theme.rating:
+        _rating_legend(c, theme, words, fonts, left, right, bottom - 5)
+    c.showPage()
+    return c.pdf_bytes()
+
+
+def _rating_legend(c: PrintCanvas, theme: Theme, words: Catalogue, fonts: FontPair,
+                   left: float, right: float, top: float) -> None:
+    c.setFillColor(INK)
+    c.setFont(fonts.title.name, 9)
+    c.drawString(left * MM, top * MM, f"{words.text('score_rating')}:")
+    per_row = 3
+    col_w = (right - left - 28) / per_row
+    c.setFont(fonts.body.name, 9)
+    for i, band in enumerate(theme.rating):
+        row, column = divmod(i, per_row)
+        span = str(band.low) if band.low == band.high else f"{band.low}–{band.high}"
+        x = left + 28 + column * col_w
+        y = top - row * 4.5
+        c.setFont(fonts.title.name, 9)
+        c.drawString(x * MM, y * MM, span)
+        c.setFont(fonts.body.name, 9)
+        c.drawString((x + 13) * MM, y * MM, band.label)
