@@ -126,7 +126,7 @@ def _schema_messages(error: Any, report: Report) -> Iterator[tuple[Key, str, boo
     if "errorMessage" in sub and keyword in ("oneOf", "anyOf", "not"):
         yield path, sub["errorMessage"], keyword == "not"
     elif keyword == "additionalProperties":
-        known = sorted(sub.get("properties", {}))
+        known = sorted(k for k, v in sub.get("properties", {}).items() if v.get("not") != {})
         for key in instance:
             if key not in known:
                 hint = _did_you_mean(key, known)

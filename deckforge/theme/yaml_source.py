@@ -125,7 +125,13 @@ def _describe_yaml_error(file: str, text: str, error: yaml.YAMLError) -> str:
         mark = error.problem_mark or error.context_mark
         where = _position(file, mark) if mark is not None else SourcePosition(file, 1, 1)
         problem = error.problem or "invalid YAML"
-        context = f" ({error.context})" if error.context else ""
+        context = ""
+        if error.context:
+            started = error.context_mark
+            if started is not None and started.line + 1 != where.line:
+                context = f" ({error.context} started at line {started.line + 1})"
+            else:
+                context = f" ({error.context})"
         lines = text.splitlines()
         nearby = lines[max(where.line - 2, 0) : where.line]
         if any(re.search(r"[:\-]\s+#", line) for line in nearby):
