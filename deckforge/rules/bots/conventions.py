@@ -39,9 +39,13 @@ from deckforge.rules.view import PlayerView
 class _Clue:
     """A clue under consideration, with what it would achieve."""
 
-    action: Action
+    action: ColourHint | RankHint
     value: float
     saves_chop: bool
+
+    @property
+    def target(self) -> int:
+        return self.action.target
 
 
 class ConventionBot:
@@ -54,6 +58,8 @@ class ConventionBot:
         self._clued: set[int] = set()  # deck indexes of cards any clue ever touched
         self._belief: dict[int, int] = {}  # deck index -> identities the conventions allow
         self._ids: Identities | None = None
+        # why the last action was chosen: save, play, clue, guess, discard, stall or forced
+        self.reason = ""
 
     # ---- common knowledge ----------------------------------------------------------
 
@@ -114,12 +120,27 @@ class ConventionBot:
         hand = view.hand(target)
         indexes = [held.deck_index for held in hand]
         after = [ids.of_hand_card(held) for held in hand]
-        reading = self._reading(board, indexes, after, event.touched)
+        stalling = self._stalling(view, board, event.player, view.hint_tokens + 1)
+        reading = None if stalling else self._reading(board, indexes, after, event.touched)
         if reading is not None:
             focus, allowed = reading
             self._belief[indexes[focus]] = allowed
         for slot in event.touched:
             self._clued.add(indexes[slot])
+
+    def _stalling(self, view: PlayerView, board: Board, giver: int, hints: int) -> bool:
+        """Whether a clue given with ``hints`` tokens available may be a forced stall:
+        every token is in, discarding is forbidden and the giver has nothing known to
+        play. Such clues are read for what they say and no more (the giver may have
+        had no true clue to give)."""
+        book = board.ids.book
+        if not (book.discard_at_max_forbidden and hints >= book.max_hints):
+            return False
+        for held in view.hand(giver):
+            common = self._common(board, held)
+            if common and not common & ~board.playable:
+                return False
+        return True
 
     # ---- choosing an action --------------------------------------------------------
 
@@ -157,36 +178,41 @@ class ConventionBot:
         # 1. the next player is about to lose a last copy from their chop
         after_me = (me + 1) % view.players
         if hints > 0 and self._needs_save(board, view, after_me):
-            saves = [clue for clue in clues if clue.saves_chop and clue.action.target == after_me]  # type: ignore[union-attr]
+            saves = [c for c in clues if c.saves_chop and c.target == after_me]
             if saves:
-                return max(saves, key=lambda clue: clue.value).action
+                return self._says("save", max(saves, key=lambda clue: clue.value).action)
 
         # 2. play a card known to play
         plays = [slot for slot, option in enumerate(options) if option and not option & ~playable]
         if plays:
-            return Play(self._best_play(board, options, plays))
+            return self._says("play", Play(self._best_play(board, options, plays)))
 
         # 3. a clue worth a token
         best = max(clues, key=lambda clue: clue.value) if clues else None
         threshold = 0.0 if hints >= book.max_hints else 0.9
         if best is not None and best.value > threshold:
-            return best.action
+            return self._says("clue", best.action)
 
         # 4. the deck is out: a likely card is worth an error we can afford
         if view.deck_left == 0 and view.error_tokens < book.max_errors - 1:
             guess = self._best_guess(options, unseen, playable)
             if guess is not None:
-                return Play(guess)
+                return self._says("guess", Play(guess))
 
         # 5. discard
         if may_discard:
-            return Discard(self._discard_slot(board, options, unseen, mine))
+            return self._says("discard", Discard(self._discard_slot(board, options, unseen, mine)))
 
-        # 6. no discard allowed: any harmless clue, else the likeliest card
+        # 6. no discard allowed: any clue (a stall, read as no more than it says),
+        # else the likeliest card
         if best is not None:
-            return best.action
+            return self._says("stall", best.action)
         guess = self._best_guess(options, unseen, playable)
-        return Play(guess if guess is not None else 0)
+        return self._says("forced", Play(guess if guess is not None else 0))
+
+    def _says(self, reason: str, action: Action) -> Action:
+        self.reason = reason
+        return action
 
     def _needs_save(self, board: Board, view: PlayerView, player: int) -> bool:
         hand = view.hand(player)
@@ -254,6 +280,7 @@ class ConventionBot:
         ids = board.ids
         book = ids.book
         me = view.player
+        stalling = self._stalling(view, board, me, view.hint_tokens)
         found: list[_Clue] = []
         for distance in range(1, view.players):
             target = (me + distance) % view.players
@@ -266,7 +293,7 @@ class ConventionBot:
             common_before = [self._common(board, held) for held in hand]
             chop = self._chop(indexes)
             has_play = any(c and not c & ~board.playable for c in common_before)
-            kinds: list[tuple[Action, int]] = [
+            kinds: list[tuple[ColourHint | RankHint, int]] = [
                 (ColourHint(target, colour), mask) for colour, mask in enumerate(ids.colour_masks)
             ]
             kinds += [
@@ -290,6 +317,7 @@ class ConventionBot:
                     has_play,
                     queued,
                     distance,
+                    stalling,
                 )
                 if clue is not None:
                     found.append(clue)
@@ -298,7 +326,7 @@ class ConventionBot:
     def _value(
         self,
         board: Board,
-        action: Action,
+        action: ColourHint | RankHint,
         clue_mask: int,
         touched: tuple[int, ...],
         truths: list[int],
@@ -309,12 +337,13 @@ class ConventionBot:
         has_play: bool,
         queued: int,
         distance: int,
+        stalling: bool,
     ) -> _Clue | None:
         after = [
             mask & clue_mask if slot in touched else mask & ~clue_mask
             for slot, mask in enumerate(before)
         ]
-        reading = self._reading(board, indexes, after, touched)
+        reading = None if stalling else self._reading(board, indexes, after, touched)
         focus = allowed = None
         if reading is not None:
             focus, allowed = reading
