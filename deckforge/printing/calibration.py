@@ -15,7 +15,7 @@ from deckforge.printing.fonts import FontPair
 from deckforge.printing.geometry import MM, Duplex, behind
 from deckforge.printing.pdf import GREY, INK, PrintCanvas
 
-RULER = 6  # mm each side of zero
+RULER = 5  # mm each side of zero
 INSET = 30.0  # mm from the page edges to the corner targets
 
 
@@ -40,23 +40,22 @@ def _rulers(c: PrintCanvas, x: float, y: float, fonts: FontPair) -> None:
     for k in range(-2 * RULER, 2 * RULER + 1):
         d = k / 2
         whole = k % 2 == 0
-        length = (2.6 if k == 0 else 1.8 if whole else 1.0)
-        c.setLineWidth(0.35 if whole else 0.2)
+        length = 2.6 if k % (2 * RULER) == 0 else 1.8 if whole else 1.0
+        c.setLineWidth(0.3 if whole else 0.18)
         c.line((x + d) * MM, y * MM, (x + d) * MM, (y - length) * MM)  # X ruler, ticks below
         c.line(x * MM, (y + d) * MM, (x - length) * MM, (y + d) * MM)  # Y ruler, ticks left
     c.setLineWidth(0.35)
     c.line((x - RULER) * MM, y * MM, (x + RULER) * MM, y * MM)
     c.line(x * MM, (y - RULER) * MM, x * MM, (y + RULER) * MM)
     c.setFillColor(INK)
-    c.setFont(fonts.body.name, 4.5)
-    for v in range(-RULER, RULER + 1, 2):
-        if v == 0:
-            continue
-        c.drawCentredString((x + v) * MM, (y - 4.4) * MM, f"{v:+d}")
-        c.drawRightString((x - 2.4) * MM, (y + v - 0.6) * MM, f"{v:+d}")
+    c.setFont(fonts.body.name, 5)
+    c.drawRightString((x - RULER - 0.8) * MM, (y - 0.7) * MM, f"−{RULER}")
+    c.drawString((x + RULER + 0.8) * MM, (y - 0.7) * MM, f"+{RULER}")
+    c.drawCentredString(x * MM, (y - RULER - 2.6) * MM, f"−{RULER}")
+    c.drawCentredString(x * MM, (y + RULER + 0.9) * MM, f"+{RULER}")
     c.setFont(fonts.title.name, 6)
-    c.drawString((x + RULER + 1) * MM, (y - 1) * MM, "X")
-    c.drawCentredString(x * MM, (y + RULER + 1) * MM, "Y")
+    c.drawString((x + RULER + 4.2) * MM, (y - 0.8) * MM, "X")
+    c.drawCentredString(x * MM, (y + RULER + 3.2) * MM, "Y")
 
 
 def _paragraph(c: PrintCanvas, text: str, fonts: FontPair, x: float, y: float,

@@ -14,14 +14,27 @@ from deckforge.printing.face_layout import FaceLayout
 from deckforge.printing.faces import BackFace, FrontFace, draw_back, draw_front, draw_spare
 from deckforge.printing.fitting import fit_text
 from deckforge.printing.fonts import FontPair
-from deckforge.printing.geometry import MM, FoldLayout, Rect, Segment, SheetLayout
+from deckforge.printing.geometry import (
+    MARK_GAP,
+    MARK_LENGTH,
+    MM,
+    FoldLayout,
+    Rect,
+    Segment,
+    SheetLayout,
+)
 from deckforge.printing.pdf import GREY, INK, PrintCanvas, colour, darker
 
 Progress = Callable[[int], None]  # called with the number of cards just placed
 
 
 class PrintError(ValueError):
-    """The kit cannot be printed as asked (one line, says what and where)."""
+    """The kit cannot be printed as asked: one line saying what and where, or the
+    theme's ``path:line:col: message`` problems (glyphs, text fitting)."""
+
+    def __init__(self, message: str, problems: list[str] | None = None) -> None:
+        super().__init__(message)
+        self.problems = problems or []
 
 
 @dataclass(frozen=True)
@@ -87,14 +100,19 @@ def _marks(c: PrintCanvas, marks: list[Segment]) -> None:
 
 def _label(c: PrintCanvas, text: str, fonts: FontPair, grid: Rect, page: tuple[float, float],
            margin: float, marks: list[Segment]) -> None:
-    """A small sheet label above the grid, between the crop marks, if there is room."""
-    y = grid.top + 1.5
-    if page[1] - margin - y < 2.5:
-        return
-    centre = page[0] / 2
-    blockers = sorted({m.x1 for m in marks if m.x1 == m.x2 and m.y1 > grid.top})
-    left = max([x for x in blockers if x < centre - 1e-6], default=margin)
-    right = min([x for x in blockers if x > centre + 1e-6], default=page[0] - margin)
+    """A small sheet label above the grid: above the crop marks if there is room, else
+    between the two marks nearest the middle, else nowhere."""
+    above_marks = grid.top + MARK_GAP + (MARK_LENGTH if marks else 0) + 0.8
+    if page[1] - margin - above_marks >= 2.5:
+        y, left, right = above_marks, margin, page[0] - margin
+    else:
+        y = grid.top + MARK_GAP
+        if page[1] - margin - y < 2.5:
+            return
+        centre = page[0] / 2
+        blockers = sorted({m.x1 for m in marks if m.x1 == m.x2 and m.y1 > grid.top})
+        left = max([x for x in blockers if x < centre - 1e-6], default=margin)
+        right = min([x for x in blockers if x > centre + 1e-6], default=page[0] - margin)
     width = (right - left - 3) * MM
     size = 6.5
     while size >= 5 and fonts.body.width(text, size) > width:
@@ -103,7 +121,7 @@ def _label(c: PrintCanvas, text: str, fonts: FontPair, grid: Rect, page: tuple[f
         return
     c.setFillColor(GREY)
     c.setFont(fonts.body.name, size)
-    c.drawCentredString(centre * MM, (y + 0.6) * MM, text)
+    c.drawCentredString((left + right) / 2 * MM, y * MM, text)
 
 
 class CardSheets:

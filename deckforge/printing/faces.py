@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from reportlab.lib.colors import Color
 
 from deckforge.printing.face_layout import FaceLayout
-from deckforge.printing.fitting import LEADING, TITLE_GAP, FittedText
+from deckforge.printing.fitting import BREAKABLE, LEADING, TITLE_GAP, FittedText
 from deckforge.printing.fonts import Font, FontPair
 from deckforge.printing.geometry import MM, Rect
 from deckforge.printing.pdf import GREY, INK, WHITE, PrintCanvas, darker, ink_on, lighter
@@ -258,7 +258,7 @@ def draw_back(c: PrintCanvas, rect: Rect, bleed: float, back: BackFace, fonts: F
             c.setFillColor(back.accent)
             _centred(c, cx + ring * math.cos(angle), cy + ring * math.sin(angle), symbol,
                      fonts.body, 8.5 * s)
-    words = back.title.split()
+    words = [w for w in BREAKABLE.split(back.title) if w]
     lines = _balanced_lines(words, fonts.title, plate_r * 1.25, 13 * s)
     size = min(_fit_size(line, fonts.title, 13 * s, plate_r * 1.25) for line in lines)
     c.setFillColor(back.accent)

@@ -7,6 +7,7 @@ the caller refuses the card.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -17,6 +18,10 @@ BODY_MAX, BODY_FLOOR = 8.5, 6.0  # points; 6 pt is still read easily at arm's le
 STEP = 0.25
 LEADING = 1.2  # line height as a multiple of the font size
 TITLE_GAP = 0.45  # space between title and text, as a multiple of the body size
+
+# where a line may break: ordinary spaces only, so that non-breaking spaces
+# (U+00A0, U+202F, as before « ; : ! ? » in French) keep their words together
+BREAKABLE = re.compile(r"[ \t\r\f\v]+")
 
 Measure = Callable[[str, float], float]  # (text, size in pt) -> width in pt
 
@@ -67,7 +72,7 @@ def wrap(text: str, width: float, size: float, measure: Measure) -> list[str]:
     """
     lines: list[str] = []
     for paragraph in text.strip().split("\n"):
-        words = paragraph.split()
+        words = [w for w in BREAKABLE.split(paragraph) if w]
         if not words:
             continue
         current = ""

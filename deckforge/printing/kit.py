@@ -76,7 +76,7 @@ def build_kit(theme: Theme, options: KitOptions = KitOptions(),
         raise PrintError(str(error)) from None
     problems = preflight(theme, card)
     if problems:
-        raise PrintError("\n".join(problems))
+        raise PrintError(f"{len(problems)} printing problem(s) in the theme", problems)
     try:
         fonts = theme_fonts(theme.print_style.title_font, theme.print_style.body_font, theme.path)
     except FontError as error:

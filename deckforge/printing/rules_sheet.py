@@ -14,6 +14,7 @@ from reportlab.lib.styles import ParagraphStyle
 from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
 
 from deckforge.printing.catalogue import Catalogue
+from deckforge.printing.fitting import BREAKABLE
 from deckforge.printing.fonts import FontPair
 from deckforge.printing.geometry import MM
 from deckforge.printing.pdf import GREY, INK, PrintCanvas, colour, lighter
@@ -165,7 +166,7 @@ def rules_flowables(theme: Theme, words: Catalogue, fonts: FontPair) -> list[Flo
     if theme.notes.strip():
         notes: list[Flowable] = [Paragraph(t("h_notes"), st["h"])]
         for paragraph in theme.notes.strip().split("\n\n"):
-            notes.append(Paragraph(_e(" ".join(paragraph.split())), st["body"]))
+            notes.append(Paragraph(_e(BREAKABLE.sub(" ", paragraph).strip()), st["body"]))
         out.extend(notes)
     out.append(Spacer(1, 8))
     out.append(Paragraph(_e(t("footer", id=theme.id)), st["small"]))

@@ -110,12 +110,13 @@ def _heading(c: PrintCanvas, layout: SheetLayout, title: str, help_text: str,
     if room < 16:
         return
     x = grid.x * MM
-    y = (layout.paper[1] - layout.margin - 8) * MM
+    lines = wrap(help_text, grid.w * MM, 8.5, fonts.body.width)
+    y = (grid.top + MARK_GAP + MARK_LENGTH + 4) * MM + len(lines) * 11 + 2
     c.setFillColor(INK)
     c.setFont(fonts.title.name, 13)
     c.drawString(x, y, title)
     c.setFont(fonts.body.name, 8.5)
-    for line in wrap(help_text, grid.w * MM, 8.5, fonts.body.width):
+    for line in lines:
         y -= 11
         c.drawString(x, y, line)
 

@@ -1,0 +1,141 @@
+"""``deckforge print``: write a theme's print kit (cards, tokens, rules, score sheet)."""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+
+from deckforge.printing.geometry import Duplex, LayoutError, parse_card_size, parse_offset
+from deckforge.theme.loader import ThemeError, load_theme
+
+PROGRESS_FROM = 200  # cards: smaller decks are done before a bar would be read
+POLL_SECONDS = 0.5
+
+
+def _card(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+    if value is not None:
+        try:
+            parse_card_size(value)
+        except LayoutError as error:
+            raise click.BadParameter(str(error)) from None
+    return value
+
+
+def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[float, float]:
+    try:
+        return parse_offset(value)
+    except LayoutError as error:
+        raise click.BadParameter(str(error)) from None
+
+
+def build_once(theme_name: str, output: Path | None, options: object) -> bool:
+    """Load, check and print the kit; report problems on stderr. True when it was written."""
+    from deckforge.printing.kit import KitOptions, PrintError, build_kit, write_kit
+
+    assert isinstance(options, KitOptions)
+    try:
+        theme = load_theme(theme_name)
+    except ThemeError as error:
+        for problem in error.problems:
+            click.echo(problem, err=True)
+        return False
+    directory = output if output is not None else Path("printouts") / theme.id
+    try:
+        if sys.stderr.isatty() and theme.deck_size >= PROGRESS_FROM:
+            with click.progressbar(length=theme.deck_size, label="Drawing cards",
+                                   file=sys.stderr) as bar:
+                files = build_kit(theme, options, progress=bar.update)
+        else:
+            files = build_kit(theme, options)
+    except PrintError as error:
+        for line in error.problems or [f"Error: {error}"]:
+            click.echo(line, err=True)
+        return False
+    try:
+        paths = write_kit(files, directory)
+    except OSError as error:
+        click.echo(f"Error: cannot write to {directory}: {error.strerror or error}", err=True)
+        return False
+    for path in paths:
+        click.echo(f"{path} ({len(files[path.name]) // 1024} KB)")
+    return True
+
+
+def watch(path: Path, rebuild: Callable[[], bool], poll: float = POLL_SECONDS,
+          sleep: Callable[[float], None] = time.sleep) -> None:
+    """Rebuild whenever ``path`` changes (modification time), until Ctrl-C."""
+    def stamp() -> float | None:
+        try:
+            return path.stat().st_mtime_ns
+        except OSError:
+            return None
+
+    last = stamp()
+    click.echo(f"Watching {path} (Ctrl-C to stop)", err=True)
+    while True:
+        sleep(poll)
+        current = stamp()
+        if current is not None and current != last:
+            last = current
+            click.echo(f"{path} changed: rebuilding", err=True)
+            rebuild()
+
+
+@click.command("print")
+@click.argument("theme")
+@click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path),
+              help="Folder for the PDFs (default: printouts/<theme id>/).")
+@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
+              default="a4", show_default=True, help="Paper size.")
+@click.option("--card", callback=_card, metavar="SIZE",
+              help="poker (63x88), bridge (57x89), tarot (70x120) or WxH in mm "
+                   "(default: the theme's, usually poker).")
+@click.option("--bleed", type=click.FloatRange(0, 10), default=0, show_default=True,
+              metavar="MM", help="Bleed around each card (3 for a print shop).")
+@click.option("--duplex", type=click.Choice(["long", "short"]), default="long",
+              show_default=True, help="Edge the printer flips the sheet on.")
+@click.option("--back-offset", callback=_offset, default="0,0", show_default=True,
+              metavar="X,Y", help="Shift the backs by X,Y mm, as read off calibration.pdf.")
+@click.option("--marks/--no-marks", default=True, show_default=True,
+              help="Crop marks in the margins.")
+@click.option("--fold", is_flag=True, help="Also write cards-fold.pdf, to fold and glue.")
+@click.option("--watch", "watch_file", is_flag=True,
+              help="Rebuild whenever the theme file changes (Ctrl-C to stop).")
+def print_kit(theme: str, output: Path | None, paper: str, card: str | None, bleed: float,
+              duplex: str, back_offset: tuple[float, float], marks: bool, fold: bool,
+              watch_file: bool) -> None:
+    """Write the print kit of THEME (a .yaml file or a bundled theme's name).
+
+    cards.pdf (fronts and backs on alternate pages, for duplex printing),
+    cards-fronts.pdf and cards-backs.pdf (for printers without duplex),
+    tokens.pdf, rules.pdf, scoresheet.pdf and calibration.pdf. Print at 100 %.
+    """
+    from deckforge.printing.kit import KitOptions
+
+    options = KitOptions(paper=paper.lower(), card=card, bleed=bleed, duplex=Duplex(duplex),
+                         back_offset=back_offset, marks=marks, fold=fold)
+    ok = build_once(theme, output, options)
+    if not watch_file:
+        if not ok:
+            raise SystemExit(1)
+        return
+    try:
+        path = load_theme(theme).path if ok else _theme_path(theme)
+        if path is None:
+            raise click.ClickException(f"{theme}: --watch needs a theme file")
+        watch(path, lambda: build_once(theme, output, options))
+    except KeyboardInterrupt:
+        click.echo("Stopped watching.", err=True)
+
+
+def _theme_path(theme: str) -> Path | None:
+    from deckforge.theme.loader import resolve_theme_path
+
+    try:
+        return resolve_theme_path(theme)
+    except ThemeError as error:
+        raise click.ClickException(error.problems[0]) from None
