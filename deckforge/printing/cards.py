@@ -136,21 +136,25 @@ class CardSheets:
         self.bleed = bleed
         self.words = words
 
-    def _forms(self, c: PrintCanvas, keys: set[tuple[int, int]]) -> None:
+    def _forms(self, c: PrintCanvas, keys: set[tuple[int, int]], fronts: bool = True,
+               backs: bool = True) -> None:
+        """Each distinct face drawn once, as a form placed wherever that card goes."""
         w, h = self.card
         b = self.bleed * MM
         box = (-b, -b, w * MM + b, h * MM + b)
         trim = Rect(0, 0, w, h)
-        for key in sorted(keys):
-            c.beginForm(f"front-{key[0]}-{key[1]}", *box)
-            draw_front(c, trim, self.bleed, self.faces[key], self.fonts)
+        if fronts:
+            for key in sorted(keys):
+                c.beginForm(f"front-{key[0]}-{key[1]}", *box)
+                draw_front(c, trim, self.bleed, self.faces[key], self.fonts)
+                c.endForm()
+            c.beginForm("spare", *box)
+            draw_spare(c, trim, self.bleed, self.words.text("spare_card"), self.fonts)
             c.endForm()
-        c.beginForm("back", *box)
-        draw_back(c, trim, self.bleed, self.back, self.fonts)
-        c.endForm()
-        c.beginForm("spare", *box)
-        draw_spare(c, trim, self.bleed, self.words.text("spare_card"), self.fonts)
-        c.endForm()
+        if backs:
+            c.beginForm("back", *box)
+            draw_back(c, trim, self.bleed, self.back, self.fonts)
+            c.endForm()
 
     @staticmethod
     def _place(c: PrintCanvas, form: str, card_rect: Rect) -> None:
@@ -181,7 +185,7 @@ class CardSheets:
                fronts: bool, backs: bool, marks: bool = True,
                progress: Progress | None = None) -> bytes:
         """Fronts and/or backs, sheet by sheet (front page then back page when both)."""
-        self._forms(c, {card.key for card in deck if card.key is not None})
+        self._forms(c, {card.key for card in deck if card.key is not None}, fronts, backs)
         sheets = layout.pages(len(deck))
         for sheet in range(sheets):
             cards = deck[sheet * layout.per_page:(sheet + 1) * layout.per_page]

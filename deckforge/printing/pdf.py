@@ -7,11 +7,17 @@ import os
 import tempfile
 from pathlib import Path
 
+from reportlab import rl_config
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase.pdfdoc import PDFName
 from reportlab.pdfgen.canvas import Canvas
 
+from deckforge.printing.fonts import load_font
 from deckforge.printing.geometry import MM, Duplex
+
+# Streams are Flate-compressed binary, not also ASCII85-encoded: a quarter smaller and
+# faster to write (every PDF reader accepts binary streams).
+rl_config.useA85 = 0
 
 INK = HexColor("#1a202c")
 GREY = HexColor("#718096")
@@ -57,6 +63,9 @@ class PrintCanvas(Canvas):
             invariant=1,
             pdfVersion=(1, 7),
             pageCompression=1,
+            # a TrueType start font: otherwise reportlab declares Helvetica, a font the
+            # PDF would not embed
+            initialFontName=load_font("DejaVuSans").name,
         )
         self.setTitle(title)
         self.setAuthor("deckforge")
@@ -72,6 +81,12 @@ class PrintCanvas(Canvas):
         return self.buffer.getvalue()
 
 
+def _umask() -> int:
+    current = os.umask(0o022)
+    os.umask(current)
+    return current
+
+
 def write_atomically(path: Path, data: bytes) -> None:
     """Write ``data`` to ``path`` through a temporary file and a rename."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -79,6 +94,7 @@ def write_atomically(path: Path, data: bytes) -> None:
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
+        os.chmod(temp, 0o666 & ~_umask())  # mkstemp's 0600 would hide the kit from others
         os.replace(temp, path)
     except BaseException:
         Path(temp).unlink(missing_ok=True)

@@ -40,7 +40,7 @@ def _styles(fonts: FontPair) -> dict[str, ParagraphStyle]:
     addMapping(family, 0, 0, fonts.body.name)
     addMapping(family, 1, 0, fonts.title.name)
     body = ParagraphStyle("body", fontName=fonts.body.name, fontSize=9.5, leading=12.5,
-                          textColor=INK,
+                          textColor=INK, bulletFontName=fonts.title.name,
                           spaceAfter=3)
     return {
         "title": ParagraphStyle("title", parent=body, fontName=fonts.title.name, fontSize=18,
@@ -176,7 +176,8 @@ def rules_flowables(theme: Theme, words: Catalogue, fonts: FontPair) -> list[Flo
 def _together(flowables: list[Flowable]) -> Table:
     """Flowables that must stay on one page (a heading and its table)."""
     table = Table([[flowables]], hAlign="LEFT")
-    table.setStyle(TableStyle([("LEFTPADDING", (0, 0), (-1, -1), 0),
+    table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), flowables[0].style.fontName, 9),
+                               ("LEFTPADDING", (0, 0), (-1, -1), 0),
                                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
                                ("TOPPADDING", (0, 0), (-1, -1), 0),
                                ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
@@ -201,6 +202,7 @@ def _suit_table(theme: Theme, words: Catalogue, st: dict[str, ParagraphStyle]) -
     widths = [52 * MM, 17 * MM, *[9 * MM] * ranks, 22 * MM]
     table = Table(rows, colWidths=widths, hAlign="LEFT")
     style = [
+        ("FONT", (0, 0), (-1, -1), st["cell"].fontName, 9),
         ("FONT", (0, 0), (-1, 0), st["h"].fontName, 8),
         ("FONT", (1, 1), (-1, -1), st["cell"].fontName, 9),
         ("FONT", (1, 1), (1, -1), st["cell"].fontName, 12),
@@ -225,6 +227,7 @@ def _rating_table(theme: Theme, words: Catalogue, st: dict[str, ParagraphStyle])
         rows.append([span, Paragraph(_e(band.label), st["cell"])])
     table = Table(rows, colWidths=[22 * MM, 70 * MM], hAlign="LEFT")
     table.setStyle(TableStyle([
+        ("FONT", (0, 0), (-1, -1), st["cell"].fontName, 9),
         ("FONT", (0, 0), (-1, 0), st["h"].fontName, 8),
         ("FONT", (0, 1), (0, -1), st["cell"].fontName, 9),
         ("TEXTCOLOR", (0, 0), (-1, 0), GREY),
