@@ -182,6 +182,10 @@ def load_document(path: Path, chain: tuple[Path, ...] = ()) -> Located:
             raise ThemeError(
                 [*problems, *(f"{parent_node.pos}: extends: {p}" for p in error.problems)]
             ) from None
+        if parent_path.is_dir():
+            raise ThemeError(
+                [*problems, f"{parent_node.pos}: extends: {parent_name} is a directory"]
+            )
         here = (*chain, path.resolve())
         if parent_path.resolve() in here:
             cycle = " -> ".join(_shown(p) for p in (*here, parent_path.resolve()))

@@ -46,9 +46,13 @@ def schema() -> dict[str, Any]:
 @cache
 def _validator() -> Any:
     # jsonschema is imported here, once, so that importing the loader stays cheap
-    from jsonschema.validators import Draft202012Validator
+    from jsonschema.validators import Draft202012Validator, extend
 
-    return Draft202012Validator(schema())
+    # a whole number is an int: YAML's 4.0 is refused rather than silently truncated
+    checker = Draft202012Validator.TYPE_CHECKER.redefine(
+        "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
+    )
+    return extend(Draft202012Validator, type_checker=checker)(schema())
 
 
 def key_text(path: Key) -> str:
@@ -142,9 +146,10 @@ def _schema_messages(error: Any, report: Report) -> Iterator[tuple[Key, str, boo
         found = describe(instance)
         if instance is None and str(sub.get("pattern", "")).startswith("^#"):
             found += ' (a bare # starts a YAML comment: write the colour in quotes, e.g. "#e53e3e")'
-        elif isinstance(instance, (int, float, bool)) and "string" in names:
-            written = str(instance).lower() if isinstance(instance, bool) else str(instance)
-            found += f' (write it in quotes: "{written}")'
+        elif isinstance(instance, bool) and "string" in names:
+            found += " (yes, no, on and off mean true or false in YAML: put text in quotes)"
+        elif isinstance(instance, (int, float)) and "string" in names:
+            found += f' (write it in quotes: "{instance}")'
         yield path, f"expected {expected}, found {found}", False
     elif keyword == "enum":
         options = [str(o) for o in error.validator_value]

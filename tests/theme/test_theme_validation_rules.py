@@ -80,7 +80,7 @@ EXPECTED: dict[str, list[str]] = {
     ],
     "bool-for-text.yaml": [
         "bool-for-text.yaml:4:10: players.first: expected text, found true "
-        '(write it in quotes: "true")',
+        "(yes, no, on and off mean true or false in YAML: put text in quotes)",
     ],
     "colour-comment.yaml": [
         "colour-comment.yaml:7:12: tokens.hint.colour: expected text, found an empty value "
@@ -116,6 +116,9 @@ EXPECTED: dict[str, list[str]] = {
     ],
     "too-few-players.yaml": [
         "too-few-players.yaml:4:12: players.counts[0]: must be at least 2, not 1",
+    ],
+    "float-count.yaml": [
+        "float-count.yaml:4:17: tokens.hint.count: expected a whole number, found the number 8.0",
     ],
     "zero-hand.yaml": ["zero-hand.yaml:4:30: players.hand_size.4: must be at least 1, not 0"],
     "hand-size-text.yaml": [
