@@ -1,0 +1,240 @@
+"""The bots: always legal, blind to their own cards, and playing by their conventions."""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from pathlib import Path
+
+import pytest
+
+from deckforge.rules import Card, ColourHint, Discard, Game, Play, RankHint
+from deckforge.rules.actions import Action
+from deckforge.rules.bots import BOTS, ConventionBot, make_bot
+from deckforge.rules.simulation import game_seed, play_game, simulate
+from deckforge.theme.loader import bundled_theme_names, load_theme
+from deckforge.theme.model import Theme
+
+ODD_RULES = Path(__file__).parent / "data" / "designer-odd-rules.yaml"
+THEMES = [*bundled_theme_names(), str(ODD_RULES)]
+
+# games per theme, spread over its player counts (random games are much faster)
+GAMES = {"conventions": 120, "random": 500}
+
+
+@cache
+def _theme(name: str) -> Theme:
+    return load_theme(name)
+
+
+@cache
+def _record(theme_name: str, bot: str) -> tuple[tuple[int, str, bool, str], ...]:
+    """Play the theme's share of games; per action: (deck left, kind, success, reason)."""
+    theme = _theme(theme_name)
+    counts = theme.players.counts
+    rows = []
+    for index in range(GAMES[bot]):
+        players = counts[index % len(counts)]
+        seed = game_seed(1234, index)
+        game = Game.deal(theme, players, seed)
+        bots = [make_bot(bot, seat, seed) for seat in range(players)]
+        views = [game.view(seat) for seat in range(players)]
+        while game.end is None:
+            seat = game.current_player
+            deck_left = game.deck_left
+            action = bots[seat].act(views[seat])
+            event = game.apply(action)  # raises IllegalAction on an illegal action
+            reason = getattr(bots[seat], "reason", "")
+            rows.append((deck_left, event.kind, bool(event.success), reason))
+            for other, view in zip(bots, views, strict=True):
+                other.observe(view, action, event)
+    return tuple(rows)
+
+
+@pytest.mark.parametrize("bot", sorted(BOTS))
+@pytest.mark.parametrize("theme_name", THEMES)
+def test_bots_never_attempt_an_illegal_action_on_any_theme(theme_name: str, bot: str) -> None:
+    rows = _record(theme_name, bot)
+    assert len(rows) > GAMES[bot] * 5  # games were really played
+
+
+@pytest.mark.parametrize("theme_name", THEMES)
+def test_the_convention_bot_misplays_only_when_it_chooses_to_guess(theme_name: str) -> None:
+    misplays = [
+        row for row in _record(theme_name, "conventions") if row[1] == "play" and not row[2]
+    ]
+    assert all(reason in ("guess", "forced") for _, _, _, reason in misplays)
+    assert all(deck_left == 0 for deck_left, _, _, reason in misplays if reason == "guess")
+
+
+def test_the_random_bot_takes_every_kind_of_action() -> None:
+    kinds = {row[1] for row in _record("hanabi-classic", "random")}
+    assert kinds == {"play", "discard", "colour-hint", "rank-hint"}
+
+
+def _decision(
+    theme: Theme, players: int, deck: list[Card], history: list[Action], bot: str, seed: int
+) -> Action:
+    """The current seat's choice after ``history``, every bot having watched it."""
+    game = Game.from_deck(theme, players, deck)
+    bots = [make_bot(bot, seat, seed) for seat in range(players)]
+    views = [game.view(seat) for seat in range(players)]
+    for action in history:
+        event = game.apply(action)
+        for other, view in zip(bots, views, strict=True):
+            other.observe(view, action, event)
+    seat = game.current_player
+    return bots[seat].act(views[seat])
+
+
+@pytest.mark.parametrize("bot", sorted(BOTS))
+@pytest.mark.parametrize("theme_name", ["hanabi-classic", "avalanche"])
+def test_bots_decide_the_same_whatever_their_own_cards_are(theme_name: str, bot: str) -> None:
+    """Swap the current player's cards with cards still in the deck (keeping what
+    clues said about them): what they see is unchanged, so must be their choice."""
+    theme = _theme(theme_name)
+    chooser = random.Random(7)
+    swapped_games = 0
+    for index in range(30):
+        players = chooser.choice(theme.players.counts)
+        seed = game_seed(99, index)
+        game = Game.deal(theme, players, seed)
+        bots = [make_bot(bot, seat, seed) for seat in range(players)]
+        views = [game.view(seat) for seat in range(players)]
+        stop = chooser.randrange(0, 40 if bot == "conventions" else 8)
+        while game.end is None and game.turn < stop:
+            action = bots[game.current_player].act(views[game.current_player])
+            event = game.apply(action)
+            for other, view in zip(bots, views, strict=True):
+                other.observe(view, action, event)
+        if game.end is not None or game.deck_left == 0:
+            continue
+        assert game.deck is not None
+        deck = list(game.deck)
+        swapped = list(deck)
+        undrawn = list(range(len(deck) - game.deck_left, len(deck)))
+        for held in game.hand(game.current_player):
+            for position in undrawn:
+                card = swapped[position]
+                assert held.card is not None
+                if (
+                    card != held.card
+                    and (held.possible_suits >> card.suit) & 1
+                    and (held.possible_ranks >> card.rank) & 1
+                ):
+                    swapped[position], swapped[held.deck_index] = held.card, card
+                    undrawn.remove(position)
+                    break
+        if swapped == deck:
+            continue
+        swapped_games += 1
+        history = list(game.history)
+        expected = _decision(theme, players, deck, history, bot, seed)
+        assert _decision(theme, players, swapped, history, bot, seed) == expected
+    assert swapped_games >= 20
+
+
+# ---- the conventions, one situation each ----------------------------------------------
+
+CLASSIC = "hanabi-classic"
+WHITE, RED, BLUE, YELLOW, GREEN = range(5)
+
+
+def _deck(top: list[Card]) -> list[Card]:
+    """A classic deck starting with ``top``, the rest in a fixed order."""
+    rest = [
+        Card(suit, rank)
+        for suit, copies in enumerate([(3, 2, 2, 2, 1)] * 5)
+        for rank, count in enumerate(copies, start=1)
+        for _ in range(count)
+    ]
+    for card in top:
+        rest.remove(card)
+    return top + rest
+
+
+def _table(top: list[Card], players: int = 2) -> tuple[Game, list[ConventionBot]]:
+    game = Game.from_deck(_theme(CLASSIC), players, _deck(top))
+    return game, [ConventionBot(seat) for seat in range(players)]
+
+
+def _step(game: Game, bots: list[ConventionBot], action: Action | None = None) -> Action:
+    """Apply ``action`` (default: the current bot's choice) and let every bot watch."""
+    seat = game.current_player
+    if action is None:
+        action = bots[seat].act(game.view(seat))
+    event = game.apply(action)
+    for other in bots:
+        other.observe(game.view(other.seat), action, event)
+    return action
+
+
+def test_a_play_clue_makes_the_receiver_play_the_focused_card() -> None:
+    # player 1 holds only one playable card, a red 1, at its newest place
+    mine = [Card(WHITE, 3), Card(WHITE, 3), Card(RED, 3), Card(RED, 4), Card(BLUE, 4)]
+    theirs = [Card(YELLOW, 3), Card(YELLOW, 4), Card(GREEN, 3), Card(GREEN, 4), Card(RED, 1)]
+    game, bots = _table(mine + theirs)
+    clue = _step(game, bots)
+    assert isinstance(clue, (ColourHint, RankHint)) and clue.target == 1
+    assert 4 in game.last_event.touched  # type: ignore[union-attr]
+    assert _step(game, bots) == Play(4)
+    assert game.top_ranks()[RED] == 1
+
+
+def test_a_last_copy_on_the_next_players_chop_is_saved() -> None:
+    # player 1's oldest card is the blue 5 and nothing of theirs plays
+    mine = [Card(WHITE, 3), Card(WHITE, 3), Card(RED, 3), Card(RED, 4), Card(BLUE, 4)]
+    theirs = [Card(BLUE, 5), Card(YELLOW, 4), Card(GREEN, 3), Card(GREEN, 4), Card(YELLOW, 3)]
+    game, bots = _table(mine + theirs)
+    clue = _step(game, bots)
+    assert bots[0].reason == "save"
+    assert isinstance(clue, (ColourHint, RankHint)) and clue.target == 1
+    assert 0 in game.last_event.touched  # type: ignore[union-attr]
+
+
+def test_without_hint_tokens_a_bot_discards_its_oldest_unclued_card() -> None:
+    mine = [Card(WHITE, 3), Card(WHITE, 3), Card(RED, 3), Card(RED, 4), Card(BLUE, 4)]
+    theirs = [Card(YELLOW, 3), Card(YELLOW, 4), Card(GREEN, 3), Card(GREEN, 4), Card(BLUE, 3)]
+    game, bots = _table(mine + theirs)
+    # spend every hint token; player 0's two oldest cards (white 3s) get touched
+    _step(game, bots, RankHint(1, 3))
+    _step(game, bots, RankHint(0, 3))
+    while game.hint_tokens > 0:
+        _step(game, bots, RankHint(1, 4) if game.current_player == 0 else RankHint(0, 3))
+    assert game.current_player == 0
+    assert _step(game, bots) == Discard(3)  # slots 0, 1, 2 (the 3s) are clued: red 4 is chop
+
+
+def test_a_card_known_to_be_useless_is_discarded_before_the_chop() -> None:
+    mine = [Card(WHITE, 3), Card(WHITE, 1), Card(RED, 3), Card(RED, 4), Card(BLUE, 4)]
+    theirs = [Card(WHITE, 1), Card(YELLOW, 4), Card(GREEN, 3), Card(GREEN, 4), Card(BLUE, 3)]
+    game, bots = _table(mine + theirs)
+    _step(game, bots, RankHint(1, 1))  # player 1 learns their white 1 ...
+    _step(game, bots)  # ... and plays it
+    assert game.top_ranks()[WHITE] == 1
+    _step(game, bots, ColourHint(1, WHITE))
+    _step(game, bots, ColourHint(0, WHITE))  # my white 3 and white 1
+    _step(game, bots, RankHint(1, 4))
+    _step(game, bots, RankHint(0, 1))  # my white 1 is now known: useless
+    while game.hint_tokens > 0:
+        _step(game, bots, RankHint(1, 4) if game.current_player == 0 else RankHint(0, 3))
+    _step(game, bots, Play(0))  # player 1 misplays their yellow 4: no token back
+    assert game.current_player == 0 and game.hint_tokens == 0
+    assert _step(game, bots) == Discard(1)
+
+
+@pytest.mark.parametrize(("players", "simple_bot"), [(2, 16.9), (3, 18.5), (4, 19.3), (5, 18.5)])
+def test_the_convention_bot_beats_simplebot_on_the_classic_game(
+    players: int, simple_bot: float
+) -> None:
+    summary = simulate(_theme(CLASSIC), players, 60, seed=2024)
+    assert summary.mean is not None
+    assert summary.mean - (summary.confidence or 0) > simple_bot
+
+
+def test_a_random_bot_is_reproducible_from_its_seed() -> None:
+    theme = _theme(CLASSIC)
+    first = play_game(theme, 3, "random", 5)
+    assert play_game(theme, 3, "random", 5) == first
+    others = {play_game(theme, 3, "random", seed).turns for seed in range(6, 16)}
+    assert len(others) > 1
