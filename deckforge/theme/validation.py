@@ -46,7 +46,7 @@ def schema() -> dict[str, Any]:
 @cache
 def _validator() -> Any:
     # jsonschema is imported here, once, so that importing the loader stays cheap
-    from jsonschema.validators import Draft202012Validator, extend
+    from jsonschema.validators import Draft202012Validator, extend  # type: ignore[import-untyped]
 
     # a whole number is an int: YAML's 4.0 is refused rather than silently truncated
     checker = Draft202012Validator.TYPE_CHECKER.redefine(
@@ -254,26 +254,37 @@ def _is_rank_key(key: str) -> bool:
 
 
 def semantic_problems(data: dict[str, Any], report: Report, broken: set[Key]) -> None:
-    """Rules a schema cannot say. Each check looks only at the values it can read,
-    so that a problem the schema already reported does not cascade."""
-    suits = data.get("suits")
-    suits = [s if isinstance(s, dict) else {} for s in suits] if isinstance(suits, list) else []
+    """Rules a schema cannot say.
+
+    Each check looks only at the values it can read, so that a problem the
+    schema already reported does not cascade into more messages.
+    """
+    raw_suits = data.get("suits")
+    suits: list[dict[str, Any]] = (
+        [s if isinstance(s, dict) else {} for s in raw_suits] if isinstance(raw_suits, list) else []
+    )
     if suits:
         _check_unique(suits, "id", report)
         _check_unique(suits, "symbol", report)
         _check_ranks(suits, report)
     players = data.get("players")
-    sizes = _hand_sizes(players) if isinstance(players, dict) else None
+    if not isinstance(players, dict):
+        players = {}
+    sizes = _hand_sizes(players)
     if sizes is not None:
         _check_hand_sizes(players, sizes, report)
-    all_copies = [_suit_copies(s) for s in suits]
-    deck_ok = bool(suits) and all(c is not None for c in all_copies)
+    deck_ok = bool(suits) and all(_suit_copies(s) is not None for s in suits)
     if deck_ok and sizes is not None and not _is_broken(broken, ("players",)):
         _check_deck_size(suits, players, sizes, report)
     scoring_ok = all(s.get("scoring", "top-card") in ("top-card", "minus-missing") for s in suits)
     rating = data.get("rating")
-    rating_ok = isinstance(rating, list) and rating and not _is_broken(broken, ("rating",))
-    if deck_ok and scoring_ok and rating_ok:
+    if (
+        deck_ok
+        and scoring_ok
+        and isinstance(rating, list)
+        and rating
+        and not _is_broken(broken, ("rating",))
+    ):
         _check_rating(rating, suits, report)
 
 

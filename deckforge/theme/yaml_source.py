@@ -210,7 +210,7 @@ class _Reader:
         elif isinstance(event, yaml.ScalarEvent):
             self.on_scalar(event, pos)
         elif isinstance(event, yaml.AliasEvent):
-            target = self.anchors.get(event.anchor)
+            target = self.anchors.get(event.anchor or "")
             if target is None:
                 raise self.stop(pos, f"the alias *{event.anchor} names no anchor written before it")
             self.count(target.size, pos)
@@ -240,7 +240,7 @@ class _Reader:
         self.count(1, pos)
         tag = event.tag
         if tag is None or tag == "!":
-            tag = _RESOLVER.resolve(ScalarNode, event.value, event.implicit)
+            tag = _RESOLVER.resolve(ScalarNode, event.value, event.implicit)  # type: ignore[no-untyped-call]
         frame = self.stack[-1] if self.stack else None
         if frame is not None and isinstance(frame.node.value, dict) and frame.key is None:
             # a mapping key: kept as written; "<<" merges another mapping in
