@@ -1,0 +1,232 @@
+"""``deckforge simulate`` and the runner behind it: reproducible figures, clean errors."""
+
+from __future__ import annotations
+
+import math
+from functools import cache
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from deckforge.cli import main
+from deckforge.rules import End, Play
+from deckforge.rules.bots import BOTS
+from deckforge.rules.simulation import (
+    BotError,
+    GameResult,
+    Summary,
+    game_seed,
+    play_game,
+    report,
+    simulate,
+)
+from deckforge.theme.loader import load_theme
+from deckforge.theme.model import Theme
+
+ODD_RULES = Path(__file__).parent / "data" / "designer-odd-rules.yaml"
+
+
+@cache
+def _theme(name: str) -> Theme:
+    return load_theme(name)
+
+
+def _summary(scores: list[int | None], ends: list[End], turns: list[int]) -> Summary:
+    results = tuple(
+        GameResult(index, score, end, turn)
+        for index, (score, end, turn) in enumerate(zip(scores, ends, turns, strict=True))
+    )
+    return Summary("t", 3, "conventions", 0, 25, results)
+
+
+# ---- the runner -------------------------------------------------------------------------
+
+
+def test_the_same_seed_gives_the_same_games() -> None:
+    theme = _theme("hanabi-classic")
+    first = simulate(theme, 3, 12, seed=42)
+    assert simulate(theme, 3, 12, seed=42) == first
+
+
+def test_the_figures_do_not_depend_on_the_number_of_processes() -> None:
+    theme = _theme("interfaith-festival")
+    alone = simulate(theme, 4, 10, seed=3, jobs=1)
+    assert simulate(theme, 4, 10, seed=3, jobs=2) == alone
+
+
+def test_different_seeds_give_different_games() -> None:
+    theme = _theme("hanabi-classic")
+    one, other = simulate(theme, 2, 8, seed=1), simulate(theme, 2, 8, seed=2)
+    assert [r.seed for r in one.results] != [r.seed for r in other.results]
+    assert [r.turns for r in one.results] != [r.turns for r in other.results]
+
+
+def test_a_game_is_dealt_the_same_whatever_the_number_of_games() -> None:
+    theme = _theme("hanabi-classic")
+    short, long = simulate(theme, 4, 5, seed=9), simulate(theme, 4, 9, seed=9)
+    assert long.results[:5] == short.results
+    assert [game_seed(9, i) for i in range(5)] == [r.seed for r in short.results]
+
+
+def test_game_seeds_are_distinct() -> None:
+    seeds = {game_seed(seed, index) for seed in range(5) for index in range(200)}
+    assert len(seeds) == 1000
+
+
+def test_a_bot_that_breaks_a_rule_is_reported_with_its_game(monkeypatch) -> None:
+    class Cheater:
+        name = "cheater"
+
+        def __init__(self, seat: int, seed: int = 0) -> None:
+            pass
+
+        def observe(self, view, action, event) -> None:
+            pass
+
+        def act(self, view):
+            return Play(99)
+
+    monkeypatch.setitem(BOTS, "cheater", Cheater)
+    with pytest.raises(BotError, match=r"seat 0 .* seeded 7 .*no-such-slot"):
+        play_game(_theme("hanabi-classic"), 2, "cheater", 7)
+
+
+def test_an_unknown_bot_is_refused_before_any_game() -> None:
+    with pytest.raises(KeyError):
+        simulate(_theme("hanabi-classic"), 2, 3, bot="nobody")
+
+
+# ---- statistics ---------------------------------------------------------------------------
+
+
+def test_the_mean_comes_with_a_95_percent_confidence_interval() -> None:
+    scores = [20, 22, 18, 24, 16, 20, 21, 19]
+    summary = _summary(scores, [End.DECK] * 8, [60] * 8)
+    assert summary.mean == pytest.approx(20.0)
+    sd = math.sqrt(sum((s - 20) ** 2 for s in scores) / 7)
+    assert summary.confidence == pytest.approx(2.365 * sd / math.sqrt(8))  # Student's t, 7 df
+
+
+def test_large_runs_use_the_normal_quantile() -> None:
+    scores = [10, 20] * 50
+    summary = _summary(scores, [End.DECK] * 100, [50] * 100)
+    sd = math.sqrt(sum((s - 15) ** 2 for s in scores) / 99)
+    assert summary.confidence == pytest.approx(1.96 * sd / 10)
+
+
+def test_shares_of_perfect_and_struck_out_games_and_average_turns() -> None:
+    summary = _summary(
+        [25, 0, 19, 25], [End.PERFECT, End.STRIKEOUT, End.DECK, End.PERFECT], [40, 12, 60, 48]
+    )
+    assert summary.perfect_share == 0.5
+    assert summary.strikeout_share == 0.25
+    assert summary.mean_turns == 40.0
+
+
+def test_the_histogram_runs_from_the_lowest_score_to_the_highest() -> None:
+    summary = _summary([18, 21, 21, None], [End.DECK] * 3 + [End.STRIKEOUT], [1] * 4)
+    assert summary.histogram() == [(18, 1), (19, 0), (20, 0), (21, 2), (None, 1)]
+
+
+def test_games_without_a_score_stay_out_of_the_mean() -> None:
+    summary = _summary([None, 10, 20], [End.STRIKEOUT, End.DECK, End.DECK], [5, 50, 60])
+    assert summary.mean == 15.0
+    assert summary.unscored == 1
+    assert "over the 2 games with a score" in report(summary)
+
+
+def test_one_game_has_a_mean_but_no_interval() -> None:
+    summary = _summary([17], [End.DECK], [55])
+    assert summary.confidence is None
+    assert "mean score      17.00 of 25" in report(summary)
+
+
+def test_the_report_gives_every_figure() -> None:
+    summary = _summary([20, 25, 0], [End.DECK, End.PERFECT, End.STRIKEOUT], [60, 50, 10])
+    text = report(summary, width=10)
+    assert "mean score      15.00 ± " in text
+    assert "perfect games    33.3 %" in text
+    assert "lost on the last error token   33.3 %" in text
+    assert "average turns   40.0" in text
+    assert "      25 | ##########      1   33.3 %" in text
+    assert "      13 |                 0    0.0 %" in text
+
+
+# ---- the command ----------------------------------------------------------------------------
+
+
+def _run(*args: str):
+    return CliRunner().invoke(main, ["simulate", *args])
+
+
+def test_the_command_prints_the_same_figures_for_the_same_seed() -> None:
+    first = _run("hanabi-classic", "--players", "3", "--games", "6", "--seed", "11")
+    assert first.exit_code == 0, first.output
+    again = _run("hanabi-classic", "-p", "3", "-g", "6", "-s", "11")
+    assert again.output == first.output
+    other = _run("hanabi-classic", "-p", "3", "-g", "6", "-s", "12")
+    assert other.output != first.output
+    for words in (
+        "mean score",
+        "95 % confidence interval",
+        "perfect games",
+        "lost on the last error token",
+        "average turns",
+        "scores",
+    ):
+        assert words in first.output
+
+
+def test_without_players_every_allowed_count_is_simulated() -> None:
+    result = _run("interfaith-festival", "--games", "3")
+    assert result.exit_code == 0, result.output
+    assert "interfaith-festival: 4 players, 3 games" in result.output
+    assert "interfaith-festival: 5 players, 3 games" in result.output
+    assert "players  mean score" in result.output
+
+
+def test_a_theme_file_path_is_accepted_and_the_random_bot_can_play() -> None:
+    result = _run(str(ODD_RULES), "-p", "2", "-g", "5", "--bot", "random")
+    assert result.exit_code == 0, result.output
+    assert "designer-odd-rules: 2 players, 5 games, bot random" in result.output
+    assert "none (no game has a score)" in result.output  # random play always strikes out here
+
+
+def test_no_progress_bar_is_drawn_when_not_on_a_terminal() -> None:
+    result = _run("hanabi-classic", "-p", "2", "-g", "2")
+    assert result.exit_code == 0
+    assert "Playing" not in result.output and "Playing" not in result.stderr
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["-p", "6"], "hanabi-classic is played by 2, 3, 4 or 5 players, not 6"),
+        (["-g", "0"], "Invalid value for '--games'"),
+        (["-j", "0"], "Invalid value for '--jobs'"),
+        (["--bot", "clever"], "'clever' is not one of 'conventions', 'random'"),
+        (["-s", "x"], "'x' is not a valid integer"),
+    ],
+)
+def test_bad_options_are_refused_in_one_line(args: list[str], message: str) -> None:
+    result = _run("hanabi-classic", *args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.stderr
+
+
+def test_an_unknown_theme_is_refused_without_a_traceback() -> None:
+    result = _run("no-such-theme", "-g", "1")
+    assert result.exit_code == 1
+    assert "no-such-theme: no such theme file or bundled theme" in result.stderr
+    assert result.stdout == ""
+
+
+def test_a_broken_theme_file_reports_where(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("id: broken\nextends: hanabi-classic\ntokens: {hint: {count: -1}}\n")
+    result = _run(str(broken), "-g", "1")
+    assert result.exit_code == 1
+    assert "broken.yaml:3:" in result.stderr
+    assert result.stdout == ""
