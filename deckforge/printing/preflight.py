@@ -8,6 +8,8 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
+from pathlib import Path
 
 from deckforge.printing.face_layout import FaceLayout
 from deckforge.printing.fitting import BODY_FLOOR, LEADING, TITLE_FLOOR, fit_text, wrap
@@ -18,11 +20,34 @@ from deckforge.theme.model import Theme
 Key = tuple[str | int, ...]
 
 
-def _where(theme: Theme, key: Key) -> str:
+def _where(theme: Theme, key: Key, char: str | None = None) -> str:
+    """``path:line:col`` of a value, or of ``char`` inside it when it is on that line."""
     position = theme.position(*key)
-    if position is not None:
-        return str(position)
-    return f"{theme.path or theme.id}:1:1"
+    if position is None:
+        return f"{theme.path or theme.id}:1:1"
+    if char is not None:
+        line = _source_line(position.file, position.line)
+        found = line.find(char, max(position.column - 1, 0))
+        if found >= 0:
+            return f"{position.file}:{position.line}:{found + 1}"
+    return str(position)
+
+
+@lru_cache(maxsize=8)
+def _source_lines(path: str, modified: int) -> tuple[str, ...]:
+    try:
+        return tuple(Path(path).read_text(encoding="utf-8").splitlines())
+    except (OSError, UnicodeDecodeError):
+        return ()
+
+
+def _source_line(path: str, line: int) -> str:
+    try:
+        modified = Path(path).stat().st_mtime_ns
+    except OSError:
+        return ""
+    lines = _source_lines(path, modified)
+    return lines[line - 1] if 0 < line <= len(lines) else ""
 
 
 def _card_name(theme: Theme, suit_index: int, rank: int) -> str:
@@ -62,7 +87,7 @@ def glyph_problems(theme: Theme, fonts: FontPair) -> list[str]:
     for key, what, text, font in printed_texts(theme, fonts):
         for char in missing_characters(text, font):
             problems.append(
-                f"{_where(theme, key)}: {what}: character {char!r} (U+{ord(char):04X}) "
+                f"{_where(theme, key, char)}: {what}: character {char!r} (U+{ord(char):04X}) "
                 f"is not in font {font.path.stem}"
             )
     return list(dict.fromkeys(problems))

@@ -1,0 +1,78 @@
+"""Preflight: glyph coverage and text fitting, reported as path:line:col lines."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from deckforge.printing.fonts import load_font, missing_characters
+from deckforge.printing.preflight import preflight
+from deckforge.theme.loader import bundled_theme_names, load_theme
+from deckforge.theme.model import CardText
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.mark.parametrize("name", bundled_theme_names())
+def test_every_bundled_theme_prints_without_a_problem(name):
+    assert preflight(load_theme(name)) == []
+
+
+def test_the_bundled_fonts_draw_french_and_german_typography():
+    for font in (load_font("DejaVuSans"), load_font("DejaVuSans-Bold")):
+        text = "éèêàçôœ«»’ÄÖÜäöüß\u00a0\u202f–—…✿♥◆★♣●▲■"
+        assert missing_characters(text, font) == []
+
+
+def test_a_missing_character_is_named_with_its_code_point_card_and_position():
+    problems = preflight(load_theme(DATA / "missing-glyphs.yaml"))
+    glyphs = [p for p in problems if "character" in p]
+    files = {p.split(":")[0] for p in glyphs}
+    assert len(files) == 1 and files.pop().endswith("data/missing-glyphs.yaml")
+    assert [p.split(":", 1)[1] for p in glyphs] == [
+        "13:49: card Red 1 (text): character '灯' (U+706F) is not in font DejaVuSans",
+        "13:50: card Red 1 (text): character '笼' (U+7B3C) is not in font DejaVuSans",
+        "14:23: card Red 2 (title): character '茶' (U+8336) is not in font DejaVuSans-Bold",
+    ]
+
+
+def test_text_too_long_for_the_card_is_reported_on_that_card():
+    problems = preflight(load_theme(DATA / "missing-glyphs.yaml"))
+    fitting = [p for p in problems if "do not fit" in p]
+    assert len(fitting) == 1
+    assert ":17:" in fitting[0] and fitting[0].split(":")[0].endswith("missing-glyphs.yaml")
+    assert "card Red 3: title and text do not fit on a 63x88 mm card" in fitting[0]
+
+
+def test_a_bigger_card_gives_long_text_the_room_it_needs():
+    theme = load_theme(DATA / "missing-glyphs.yaml")
+    assert not [p for p in preflight(theme, card=(70, 120)) if "do not fit" in p]
+
+
+def test_symbols_token_names_and_rating_labels_are_checked_too():
+    theme = load_theme("hanabi-classic")
+    suits = (dataclasses.replace(theme.suits[0], symbol="☃漢"), *theme.suits[1:])
+    tokens = dataclasses.replace(
+        theme.tokens, hint=dataclasses.replace(theme.tokens.hint, name="ヒント"))
+    odd = dataclasses.replace(theme, suits=suits, tokens=tokens)
+    problems = preflight(odd)
+    assert any("symbol of suit 'White'" in p and "U+6F22" in p for p in problems)
+    assert any("hint token's name" in p and "U+30D2" in p for p in problems)
+    assert not any("U+2603" in p for p in problems)  # the snowman is in DejaVu Sans
+
+
+def test_a_theme_without_positions_still_gets_a_location():
+    theme = load_theme("hanabi-classic")
+    red = dataclasses.replace(theme.suits[1], cards={1: CardText("漢", "")})
+    odd = dataclasses.replace(theme, suits=(theme.suits[0], red, *theme.suits[2:]), positions={})
+    assert preflight(odd)[0].startswith(f"{theme.path}:1:1: card Red 1 (title)")
+
+
+def test_an_unknown_font_is_one_clear_problem():
+    theme = load_theme("hanabi-classic")
+    style = dataclasses.replace(theme.print_style, body_font="Comic Sans")
+    problems = preflight(dataclasses.replace(theme, print_style=style))
+    assert len(problems) == 1
+    assert "font 'Comic Sans' is neither a bundled font" in problems[0]
