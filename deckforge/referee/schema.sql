@@ -38,3 +38,9 @@ CREATE TABLE IF NOT EXISTS actions (
 );
 
 CREATE INDEX IF NOT EXISTS actions_active ON actions (table_id, game, undone_version, seq);
+
+-- Digital tables: a row while the leader has paused the table (seats cannot act).
+CREATE TABLE IF NOT EXISTS pauses (
+    table_id TEXT PRIMARY KEY REFERENCES tables (id) ON DELETE CASCADE,
+    since TEXT NOT NULL
+);
