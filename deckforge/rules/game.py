@@ -311,7 +311,7 @@ class Game:
         drawn_card = None
         cls = action.__class__
         if cls is Play or cls is Discard:
-            slot, card = resolved  # type: ignore[misc]
+            slot, card = resolved
             held = hands[actor].pop(slot)
             suit, rank = card.suit, card.rank
             self._seen[suit][rank] += 1
@@ -388,7 +388,7 @@ class Game:
     def _record_hint(self, action: Action, hand: list[HandCard]) -> None:
         """Update the receiver's knowledge: touched cards match, the others are ruled out."""
         if action.__class__ is ColourHint:
-            colour = action.colour  # type: ignore[union-attr]
+            colour = action.colour
             mask = self._book.colour_masks[colour]
             bit = 1 << colour
             for held in hand:
@@ -549,12 +549,12 @@ class Game:
                     card = held.card
                     suits |= 1 << card.suit  # type: ignore[union-attr]
                     ranks |= 1 << card.rank  # type: ignore[union-attr]
-                for colour, hint in enumerate(colour_hints[target]):
+                for colour, colour_hint in enumerate(colour_hints[target]):
                     if masks[colour] & suits:
-                        actions.append(hint)
-                for hint in rank_hints[target]:
-                    if (ranks >> hint.rank) & 1:
-                        actions.append(hint)
+                        actions.append(colour_hint)
+                for rank_hint in rank_hints[target]:
+                    if (ranks >> rank_hint.rank) & 1:
+                        actions.append(rank_hint)
         return actions
 
     def colour_of_suit(self, suit: int) -> int:
