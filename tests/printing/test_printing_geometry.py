@@ -146,7 +146,7 @@ def test_crop_marks_line_up_with_every_trim_line():
 
 
 def test_a_card_too_big_for_the_paper_is_refused_with_its_sizes():
-    with pytest.raises(LayoutError, match="300x300 mm card .* does not fit on 210x297"):
+    with pytest.raises(LayoutError, match=r"300x300 mm card .* does not fit on 210x297"):
         SheetLayout(card=(300, 300))
 
 
