@@ -28,7 +28,7 @@ from yaml.resolver import Resolver
 from deckforge.theme.model import SourcePosition
 
 MAX_FILE_BYTES = 1024 * 1024  # a theme with long texts is a few tens of KiB
-MAX_VALUES = 100_000  # values after alias expansion
+MAX_VALUES = 20_000  # values after alias expansion; a rich theme holds about 2 000
 MAX_DEPTH = 64  # nested lists and mappings
 
 _Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -183,8 +183,8 @@ class _Reader:
         if self.values > MAX_VALUES:
             raise self.stop(
                 pos,
-                f"the file expands to more than {MAX_VALUES} values "
-                "(aliases that repeat aliases?): refusing to read it",
+                f"the file holds more than {MAX_VALUES} values once aliases are expanded: "
+                "refusing to read it",
             )
 
     def read(self) -> Located:
