@@ -79,3 +79,26 @@ def test_card_keys_are_exactly_the_models_card_fields() -> None:
     card = schema()["$defs"]["card"]["properties"]
     allowed = {k for k, v in card.items() if v.get("not") != {}}
     assert allowed == set(model.CardText.__dataclass_fields__)
+
+
+def _property_names(node: object) -> set[str]:
+    names: set[str] = set()
+    if isinstance(node, dict):
+        for key, value in node.items():
+            if key == "properties" and isinstance(value, dict):
+                names.update(k for k, v in value.items() if v.get("not") != {})
+            names |= _property_names(value)
+    elif isinstance(node, list):
+        for item in node:
+            names |= _property_names(item)
+    return names
+
+
+def test_the_format_reference_documents_every_key_of_the_schema() -> None:
+    reference = (Path(__file__).parents[2] / "docs" / "theme-format.md").read_text(encoding="utf-8")
+    undocumented = sorted(
+        name
+        for name in _property_names(schema())
+        if f"`{name}`" not in reference and f"`fonts.{name}`" not in reference
+    )
+    assert undocumented == []
