@@ -85,7 +85,10 @@ def resolve_theme_path(name_or_path: str | Path, relative_to: Path | None = None
             candidate = relative_to.parent / candidate
         if candidate.exists():
             return candidate
-        raise ThemeError([f"{_shown(candidate)}: no such file"])
+        hint = ""
+        if "/" not in text and os.sep not in text and candidate.stem in bundled_theme_names():
+            hint = f" (for the bundled theme, write {candidate.stem} without .yaml)"
+        raise ThemeError([f"{_shown(candidate)}: no such file{hint}"])
     bundled = BUNDLED_THEMES / f"{text}.yaml"
     if text and bundled.is_file():
         return bundled
@@ -100,6 +103,8 @@ def read_theme_text(path: Path) -> str:
     shown = _shown(path)
     if path.is_dir():
         raise ThemeError([f"{shown}: is a directory, not a theme file"])
+    if path.exists() and not path.is_file():  # a pipe or a device could block forever
+        raise ThemeError([f"{shown}: is not a regular file"])
     try:
         with path.open("rb") as stream:
             data = stream.read(MAX_FILE_BYTES + 1)

@@ -17,6 +17,12 @@ from deckforge.theme.validation import SCHEMA_PATH
 DATA = Path(__file__).parent / "data"
 
 
+@pytest.fixture(autouse=True)
+def _from_the_repository(monkeypatch: pytest.MonkeyPatch) -> None:
+    # files outside the working directory are named in full in messages
+    monkeypatch.chdir(BUNDLED_THEMES.parent)
+
+
 def run(*args: str) -> tuple[int, str, str]:
     result = CliRunner().invoke(main, list(args))
     return result.exit_code, result.stdout, result.stderr

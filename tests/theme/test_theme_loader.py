@@ -45,6 +45,13 @@ rating:
 """
 
 
+@pytest.fixture(autouse=True)
+def _from_the_repository(monkeypatch: pytest.MonkeyPatch) -> None:
+    # messages name files relative to the working directory when inside it;
+    # from the repository, the temporary theme files below are named in full
+    monkeypatch.chdir(BUNDLED_THEMES.parent)
+
+
 def write(folder: Path, name: str, text: str) -> Path:
     path = folder / name
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -202,6 +209,11 @@ def test_hanabi_classic_follows_the_rule_booklet() -> None:
     [
         ("nowhere.yaml", "nowhere.yaml: no such file"),
         ("no-such-theme", "no-such-theme: no such theme file or bundled theme"),
+        (
+            "hanabi-classic.yaml",
+            "hanabi-classic.yaml: no such file (for the bundled theme, write hanabi-classic "
+            "without .yaml)",
+        ),
     ],
 )
 def test_an_unknown_theme_is_named_in_the_error(name: str, message: str) -> None:
@@ -230,3 +242,12 @@ def test_a_byte_order_mark_is_accepted(tmp_path: Path, tiny: Path) -> None:
     with_bom = tmp_path / "bom.yaml"
     with_bom.write_bytes("\ufeff".encode() + tiny.read_bytes())
     assert load_theme(with_bom).title == "Tiny deck"
+
+
+def test_a_pipe_or_device_is_refused_without_reading_it() -> None:
+    device = Path("/dev/zero")
+    if not device.exists():
+        pytest.skip("no /dev/zero here")
+    with pytest.raises(ThemeError) as caught:
+        load_theme(device)
+    assert caught.value.problems == ["/dev/zero: is not a regular file"]
