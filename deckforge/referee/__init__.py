@@ -79,10 +79,11 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["deckforge.tables"] = TableService()
     app.teardown_appcontext(close_db)
 
-    from deckforge.referee import api, pages
+    from deckforge.referee import api, digital, pages
 
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
+    app.register_blueprint(digital.bp)
 
     @app.after_request
     def security_headers(response: Any) -> Any:

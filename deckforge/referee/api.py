@@ -15,7 +15,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
-from deckforge.referee import get_db, service, store
+from deckforge.referee import digital, get_db, service, store
 from deckforge.referee.checks import (
     RefereeError,
     action_of,
@@ -117,16 +117,20 @@ def themes() -> Response:
 def create_table() -> tuple[Response, int]:
     data = _body()
     kind = data.get("kind", "printed")
-    if kind != "printed":
-        raise RefereeError(422, "bad-kind", "only printed-card tables can be created here")
+    if kind not in ("printed", "digital"):
+        raise RefereeError(422, "bad-kind", "kind must be printed or digital")
+    seed = digital.seed_of(data.get("seed")) if kind == "digital" else None
     tables = service()
     checked = new_table(tables.themes, data.get("theme", current_app.config["DEFAULT_THEME"]),
                         data.get("players"), data.get("first"))
     token = new_token()
     snap = tables.create(get_db(), theme_ref=checked.theme_ref, players=checked.players,
-                         token_hash=token_hash(token))
+                         token_hash=token_hash(token), kind=kind, seed=seed)
     body = {"id": snap.table.id, "version": snap.version, "leader_token": token,
             "urls": links(snap.table.id, token), "state": snap.state}
+    if kind == "digital":
+        body["seed"] = seed
+        body["seats"] = digital.seat_links(snap.table)
     return jsonify(body), 201
 
 

@@ -32,6 +32,7 @@ from deckforge.referee.checks import (
     theme_choices,
     version_of,
 )
+from deckforge.referee.digital import seed_of
 from deckforge.referee.i18n import Translator, available, language_for
 from deckforge.referee.security import check_csrf, csrf_token, new_token, token_hash, token_matches
 from deckforge.referee.tables import Snapshot
@@ -167,13 +168,17 @@ def create() -> Any:
     except ValueError:
         first_seat = 0
     first = seats.index(first_seat) if first_seat in seats else 0
+    kind = "digital" if form.get("kind") == "digital" else "printed"
+    seed_raw = form.get("seed", "").strip()
     try:
         checked = new_table(service().themes, theme_name, [names[i] for i in seats], first)
+        seed = (seed_of(int(seed_raw) if seed_raw.isdigit() else seed_raw or None)
+                if kind == "digital" else None)
     except RefereeError as problem:
         return index(problem=problem, form=form, status=problem.status)
     token = new_token()
     snap = service().create(get_db(), theme_ref=checked.theme_ref, players=checked.players,
-                            token_hash=token_hash(token))
+                            token_hash=token_hash(token), kind=kind, seed=seed)
     return redirect(url_for("pages.leader", table_id=snap.table.id, token=token, welcome=1), 303)
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import re
+import secrets
 import sqlite3
 import threading
 from collections.abc import Iterator
@@ -298,6 +299,9 @@ class TableService:
         self, conn: sqlite3.Connection, table_id: str, version: int, seed: int | None = None
     ) -> Snapshot:
         with self._locked(table_id):
+            table = store.get_table(conn, table_id)
+            if seed is None and table is not None and table.kind == "digital":
+                seed = secrets.randbelow(2**31)  # a digital table deals a fresh, recorded deck
             store.new_game(conn, table_id, version, seed)
             self._games.pop(table_id, None)
             table = store.get_table(conn, table_id)

@@ -1,0 +1,419 @@
+"""The digital table: a page and an API per seat, the leader's pause, hanab.live exports.
+
+A seat is addressed by its number and its secret (in the page's URL, or as
+``Authorization: Bearer <secret>`` on the API). Everything a seat receives is
+built by :func:`deckforge.referee.seats.seat_view`: never its own cards.
+"""
+
+from __future__ import annotations
+
+from contextlib import suppress
+from typing import Any
+
+import segno
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    g,
+    jsonify,
+    make_response,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from markupsafe import Markup
+
+from deckforge.referee import get_db, service, store
+from deckforge.referee.checks import RefereeError, version_of
+from deckforge.referee.i18n import Translator, language_for
+from deckforge.referee.seats import (
+    MAX_SEED,
+    DigitalTable,
+    DigitalTables,
+    leader_hands,
+    random_seed,
+    seat_matches,
+    seat_secret,
+    seat_view,
+    set_paused,
+)
+from deckforge.referee.security import check_csrf, token_matches
+from deckforge.rules import Action, ColourHint, Discard, IllegalAction, Play, RankHint
+from deckforge.rules.records import to_hanab_live
+
+bp = Blueprint("digital", __name__)
+
+
+def tables() -> DigitalTables:
+    found = current_app.extensions.get("deckforge.digital")
+    if found is None:
+        found = DigitalTables(service().themes)
+        current_app.extensions["deckforge.digital"] = found
+    return found
+
+
+def _key() -> str:
+    return str(current_app.config["SECRET_KEY"])
+
+
+def seat_links(table: store.TableRecord) -> list[dict[str, Any]]:
+    """Each seat's page, with its secret: for the leader (and the table's creator) only."""
+    return [
+        {"seat": seat, "name": name,
+         "url": url_for("digital.seat_page", table_id=table.id, seat=seat,
+                        secret=seat_secret(_key(), table, seat), _external=True)}
+        for seat, name in enumerate(table.players)
+    ]
+
+
+def qr_svg(url: str) -> Markup:
+    """A QR code drawn here (segno's SVG, no theme text in it): nothing fetched from outside."""
+    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#111", light="#fff", border=2)
+    return Markup(svg)
+
+
+def seed_of(value: Any) -> int:
+    """A new digital table's seed: the one given, or a random one (recorded either way)."""
+    if value is None:
+        return random_seed()
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_SEED:
+        raise RefereeError(400, "bad-field", f"seed must be a whole number from 0 to {MAX_SEED}",
+                           {"field": "seed", "low": 0, "high": MAX_SEED})
+    return value
+
+
+# ---- refusals ---------------------------------------------------------------------------
+
+
+def _json_error(status: int, code: str, message: str) -> tuple[Response, int]:
+    return jsonify({"error": {"code": code, "message": message}}), status
+
+
+@bp.errorhandler(RefereeError)
+def refused(problem: RefereeError) -> Any:
+    if request.path.startswith("/api/"):
+        return _json_error(problem.status, problem.code, problem.message)
+    key = f"error.http.{problem.status}"
+    return render_template("error.html", status=problem.status, key=key), problem.status
+
+
+@bp.errorhandler(IllegalAction)
+def illegal(problem: IllegalAction) -> tuple[Response, int]:
+    return _json_error(422, problem.code, problem.message)
+
+
+@bp.errorhandler(store.StaleVersion)
+def stale(problem: store.StaleVersion) -> tuple[Response, int]:
+    return _json_error(
+        409, "stale-version",
+        f"the table is at version {problem.current}; this was made on version {problem.expected}",
+    )
+
+
+PAUSED = RefereeError(423, "paused", "the leader has paused the table: wait until they resume")
+
+
+def _digital(table_id: str) -> DigitalTable:
+    found = tables().read(get_db(), table_id)
+    if found is None:
+        raise RefereeError(404, "no-such-table", f"there is no table {table_id!r}")
+    if found.table.kind != "digital":
+        raise RefereeError(404, "not-digital", "this table is played with printed cards")
+    return found
+
+
+def _bearer() -> str | None:
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def _seat_api(table_id: str, seat: int) -> DigitalTable:
+    """The table, once the request shows this seat's secret (401 without, 403 if wrong)."""
+    digital = _digital(table_id)
+    if not 0 <= seat < len(digital.table.players):
+        raise RefereeError(404, "no-such-seat", f"the table has no seat {seat}")
+    secret = _bearer()
+    if secret is None:
+        raise RefereeError(401, "token-required",
+                           "this needs the seat's secret (Authorization: Bearer <secret>)")
+    if not seat_matches(_key(), digital.table, seat, secret):
+        raise RefereeError(403, "wrong-token", "this is not this seat's secret")
+    return digital
+
+
+def _seat_page_table(table_id: str, seat: int, secret: str) -> DigitalTable:
+    try:
+        digital = _digital(table_id)
+    except RefereeError:
+        abort(404)
+    if not seat_matches(_key(), digital.table, seat, secret):
+        abort(403)
+    g.t = Translator(language_for(digital.theme.language))
+    return digital
+
+
+def _leader_table(table_id: str, token: str | None) -> DigitalTable:
+    digital = _digital(table_id)
+    if token is None:
+        raise RefereeError(401, "token-required", "this needs the table's leader token "
+                           "(Authorization: Bearer <token>)")
+    if not token_matches(token, digital.table.leader_token_hash):
+        raise RefereeError(403, "wrong-token", "this is not the table's leader token")
+    return digital
+
+
+# ---- a seat's action ----------------------------------------------------------------------
+
+
+def seat_action(data: Any) -> Action:
+    """A seat's action: play or discard by slot, or a hint; never a card named by the seat
+    (asking the referee about a card of one's own hand would reveal it)."""
+    if not isinstance(data, dict):
+        raise RefereeError(400, "bad-action", "the action must be a JSON object")
+    kind = data.get("type")
+    if kind in ("play", "discard"):
+        if data.get("card") is not None:
+            raise RefereeError(400, "bad-action", "a seat plays or discards by slot, "
+                               "without naming the card")
+        slot = data.get("slot")
+        if not _small_int(slot):
+            raise RefereeError(400, "bad-action", "slot must be a whole number (0: oldest card)")
+        return Play(slot) if kind == "play" else Discard(slot)
+    if kind in ("colour-hint", "rank-hint"):
+        field = "colour" if kind == "colour-hint" else "rank"
+        target, value = data.get("target"), data.get(field)
+        if not (_small_int(target) and _small_int(value)):
+            raise RefereeError(400, "bad-action", f"a hint needs whole numbers target and {field}")
+        return ColourHint(target, value) if kind == "colour-hint" else RankHint(target, value)
+    raise RefereeError(400, "bad-action", "type must be play, discard, colour-hint or rank-hint")
+
+
+def _small_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and -1000 <= value <= 1000
+
+
+def act_for_seat(digital: DigitalTable, seat: int, version: int, action: Action) -> None:
+    """Apply ``action`` for ``seat``: stale (409), paused (423) and the engine's refusals
+    (``not-your-turn`` first) change nothing."""
+    if digital.version != version:
+        raise store.StaleVersion(version, digital.version)
+    if digital.paused:
+        raise PAUSED
+    refusal = digital.game.check(action, seat)
+    if refusal is not None:
+        raise refusal
+    service().act(get_db(), digital.table.id, version, action)
+
+
+def _form_action(form: Any) -> Action:
+    kind = form.get("type", "")
+    try:
+        if kind in ("play", "discard"):
+            slot = int(form.get("slot", ""))
+            return Play(slot) if kind == "play" else Discard(slot)
+        if kind == "hint":
+            target_raw, what, value = form.get("hint", "").split(":")
+            target = int(target_raw)
+            if what == "colour":
+                return ColourHint(target, int(value))
+            if what == "rank":
+                return RankHint(target, int(value))
+    except ValueError:
+        pass
+    raise RefereeError(400, "pick-first", "choose a card or a hint first")
+
+
+# ---- seat pages -------------------------------------------------------------------------
+
+
+def _seat_page(digital: DigitalTable, seat: int, secret: str, *, problem: str | None = None,
+               status: int = 200) -> Response:
+    base = url_for("digital.seat_page", table_id=digital.table.id, seat=seat, secret=secret)
+    body = render_template(
+        "seat.html", v=seat_view(digital, seat), s=digital.state, base=base, problem=problem,
+        poll=current_app.config["POLL_SECONDS"],
+    )
+    response = make_response(body, status)
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.get("/t/<table_id>/seat/<int:seat>/<secret>")
+def seat_page(table_id: str, seat: int, secret: str) -> Response:
+    return _seat_page(_seat_page_table(table_id, seat, secret), seat, secret)
+
+
+@bp.get("/t/<table_id>/seat/<int:seat>/<secret>/view")
+def seat_fragment(table_id: str, seat: int, secret: str) -> Response:
+    """The seat page's content alone, fetched by the page when the table changes."""
+    digital = _seat_page_table(table_id, seat, secret)
+    base = url_for("digital.seat_page", table_id=table_id, seat=seat, secret=secret)
+    response = make_response(render_template(
+        "_seat_view.html", v=seat_view(digital, seat), s=digital.state, base=base, problem=None,
+    ))
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Table-Version"] = str(digital.version)
+    return response
+
+
+@bp.post("/t/<table_id>/seat/<int:seat>/<secret>/act")
+def seat_act(table_id: str, seat: int, secret: str) -> Any:
+    digital = _seat_page_table(table_id, seat, secret)
+    check_csrf()
+    t: Translator = g.t
+    try:
+        raw = request.form.get("version", "")
+        version = version_of(int(raw) if raw.isdigit() else raw)
+        act_for_seat(digital, seat, version, _form_action(request.form))
+    except IllegalAction as refusal:
+        key = f"rule.{refusal.code}"
+        reason = t(key) if t.has(key) else refusal.message
+        return _seat_page(tables().read(get_db(), table_id) or digital, seat, secret,
+                          problem=reason, status=422)
+    except store.StaleVersion:
+        return _seat_page(tables().read(get_db(), table_id) or digital, seat, secret,
+                          problem=t("seat.stale"), status=409)
+    except RefereeError as problem:
+        key = f"seat.{problem.code}"
+        reason = t(key) if t.has(key) else problem.message
+        return _seat_page(tables().read(get_db(), table_id) or digital, seat, secret,
+                          problem=reason, status=problem.status)
+    return redirect(url_for("digital.seat_page", table_id=table_id, seat=seat, secret=secret),
+                    303)
+
+
+# ---- seat API -----------------------------------------------------------------------------
+
+
+@bp.get("/api/tables/<table_id>/seats/<int:seat>")
+def seat_state(table_id: str, seat: int) -> Response:
+    response = jsonify(seat_view(_seat_api(table_id, seat), seat))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/api/tables/<table_id>/seats/<int:seat>/actions")
+def seat_post_action(table_id: str, seat: int) -> Response:
+    digital = _seat_api(table_id, seat)
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise RefereeError(400, "bad-json", "the request body must be a JSON object")
+    version = version_of(data.get("version"))
+    act_for_seat(digital, seat, version, seat_action(data.get("action")))
+    after = tables().read(get_db(), table_id)
+    assert after is not None
+    return jsonify(seat_view(after, seat))
+
+
+# ---- the leader: pause, exports ------------------------------------------------------------
+
+
+def _publish(table_id: str) -> None:
+    """Tell the open event streams that the table changed (a pause has no engine action)."""
+    tables_ = service()
+    snap = tables_.snapshot(get_db(), table_id)
+    if snap is not None:
+        tables_.board.publish(table_id, snap.version, snap.state_json)
+
+
+def _pause(table_id: str, version: int, paused: bool) -> None:
+    set_paused(get_db(), table_id, version, paused)
+    _publish(table_id)
+
+
+@bp.post("/api/tables/<table_id>/pause")
+def api_pause(table_id: str) -> Response:
+    _leader_table(table_id, _bearer())
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise RefereeError(400, "bad-json", "the request body must be a JSON object")
+    paused = data.get("paused")
+    if not isinstance(paused, bool):
+        raise RefereeError(400, "bad-field", "paused must be true or false", {"field": "paused"})
+    _pause(table_id, version_of(data.get("version")), paused)
+    after = tables().read(get_db(), table_id)
+    assert after is not None
+    return jsonify(after.state)
+
+
+@bp.post("/t/<table_id>/lead/<token>/pause")
+def leader_pause(table_id: str, token: str) -> Any:
+    try:
+        _leader_table(table_id, token)
+    except RefereeError as problem:
+        abort(problem.status if problem.status != 401 else 403)
+    check_csrf()
+    raw = request.form.get("version", "")
+    # a stale or malformed form changes nothing: the leader's page shows the table as it is
+    with suppress(store.StaleVersion, RefereeError):
+        _pause(table_id, version_of(int(raw) if raw.isdigit() else raw),
+               request.form.get("paused") == "1")
+    return redirect(url_for("pages.leader", table_id=table_id, token=token) + "#digital", 303)
+
+
+def _record(digital: DigitalTable, number: int) -> Response:
+    conn = get_db()
+    table = digital.table
+    if store.get_game(conn, table.id, number) is None:
+        raise RefereeError(404, "no-such-game", f"the table has no game {number}")
+    game = service().game_of(conn, table, number)
+    response = jsonify(to_hanab_live(game, list(table.players)))
+    name = f"table-{table.id}-game-{number}-{digital.theme.id}.json"
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _running(digital: DigitalTable, number: int) -> bool:
+    return number == digital.table.game and not digital.game.is_over
+
+
+@bp.get("/api/tables/<table_id>/games/<int:number>/hanab.json")
+def export_hanab(table_id: str, number: int) -> Response:
+    """A game as a hanab.live record (deck and actions): anyone once it is over, the leader
+    (Bearer token) while it runs, since the deck names every card in every hand."""
+    digital = _digital(table_id)
+    if _running(digital, number):
+        token = _bearer()
+        if token is None:
+            raise RefereeError(403, "game-running", "the deck of a game in progress is only "
+                               "exported for the leader (Authorization: Bearer <token>)")
+        _leader_table(table_id, token)
+    return _record(digital, number)
+
+
+@bp.get("/t/<table_id>/lead/<token>/games/<int:number>/hanab.json")
+def leader_export_hanab(table_id: str, token: str, number: int) -> Response:
+    try:
+        digital = _leader_table(table_id, token)
+    except RefereeError as problem:
+        abort(problem.status if problem.status != 401 else 403)
+    return _record(digital, number)
+
+
+# ---- what the leader's page shows of a digital table ---------------------------------------
+
+
+@bp.app_template_global()
+def digital_leader(table_id: str, token: str) -> dict[str, Any] | None:
+    """For leader.html: the hands, the seed, the pause and each seat's link and QR code."""
+    digital = tables().read(get_db(), table_id)
+    if digital is None or not token_matches(token, digital.table.leader_token_hash):
+        return None
+    seats = seat_links(digital.table)
+    for row in seats:
+        row["qr"] = qr_svg(row["url"])
+    return {
+        "hands": leader_hands(digital),
+        "seed": digital.seed,
+        "paused": digital.paused,
+        "version": digital.version,
+        "seats": seats,
+        "pause_url": url_for("digital.leader_pause", table_id=table_id, token=token),
+        "export_url": url_for("digital.leader_export_hanab", table_id=table_id, token=token,
+                              number=digital.table.game),
+        "state": digital.state,
+    }

@@ -1,0 +1,252 @@
+"""Digital tables: each seat's secret link, the leader's pause, and what one seat may see.
+
+A digital table deals a seeded deck, and each player (or team) follows it on a
+device of their own. The rule of the game is also this module's rule: a seat
+is never sent the identity of a card in its own hand. :func:`seat_view` builds
+everything a seat receives from the engine's :class:`~deckforge.rules.PlayerView`,
+whose own hand carries hint knowledge only, and never reads ``deck_index`` (with
+the seed, it would name the card).
+
+Seat secrets are derived, not stored: an HMAC of the app's secret key, the
+table and the seat, so the leader's page can show the links again at any time
+and the database holds nothing new to steal.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import hmac
+import secrets
+import sqlite3
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+from deckforge.referee import store
+from deckforge.referee.tables import ThemeCache, describe, new_game, public_state, safe_colour
+from deckforge.rules import Card, Game, HandCard, action_from_dict
+from deckforge.rules.rulebook import Rulebook
+from deckforge.theme.model import Theme
+
+MAX_SEED = 2**53 - 1  # JSON numbers stay exact below this
+
+
+def random_seed() -> int:
+    """A fresh seed for a digital deal (recorded, so the deal can be replayed)."""
+    return secrets.randbelow(2**31)
+
+
+# ---- seat secrets ---------------------------------------------------------------------
+
+
+def seat_secret(key: str, table: store.TableRecord, seat: int) -> str:
+    """The secret in seat ``seat``'s link: 24 URL-safe characters, stable for the table."""
+    message = f"deckforge-seat\0{table.id}\0{table.leader_token_hash}\0{seat}".encode()
+    digest = hmac.new(key.encode("utf-8"), message, hashlib.sha256).digest()
+    return base64.urlsafe_b64encode(digest[:18]).decode("ascii")
+
+
+def seat_matches(key: str, table: store.TableRecord, seat: int, presented: str | None) -> bool:
+    """Constant-time check of a presented seat secret."""
+    if not presented or not 0 <= seat < len(table.players):
+        return False
+    return hmac.compare_digest(seat_secret(key, table, seat), presented)
+
+
+# ---- the leader's pause ---------------------------------------------------------------
+
+
+def is_paused(conn: sqlite3.Connection, table_id: str) -> bool:
+    row = conn.execute("SELECT 1 FROM pauses WHERE table_id = ?", (table_id,)).fetchone()
+    return row is not None
+
+
+def set_paused(conn: sqlite3.Connection, table_id: str, expected_version: int,
+               paused: bool) -> int:
+    """Pause or resume a table on ``expected_version``; returns the new version.
+
+    A pause is a change of the table like an action: it moves the version on,
+    so a seat's action made before the pause is refused as stale.
+    """
+    with store.write(conn):
+        current = store.table_version(conn, table_id)
+        if current is None:
+            raise KeyError(table_id)
+        if current != expected_version:
+            raise store.StaleVersion(expected_version, current)
+        conn.execute("UPDATE tables SET version = ? WHERE id = ?", (current + 1, table_id))
+        if paused:
+            conn.execute("INSERT OR IGNORE INTO pauses (table_id, since) VALUES (?, ?)",
+                         (table_id, store.now()))
+        else:
+            conn.execute("DELETE FROM pauses WHERE table_id = ?", (table_id,))
+    return current + 1
+
+
+# ---- one consistent reading of a digital table ----------------------------------------
+
+
+@dataclass(frozen=True)
+class DigitalTable:
+    """A table at one version, replayed with its known deck (never changed once built)."""
+
+    table: store.TableRecord
+    theme: Theme
+    game: Game
+    seed: int | None
+    paused: bool
+    state: dict[str, Any]  # the public state, plus ``paused``
+
+    @property
+    def version(self) -> int:
+        return self.table.version
+
+    @property
+    def can_act(self) -> bool:
+        return not self.paused and not self.game.is_over
+
+
+class DigitalTables:
+    """Replays of digital tables by version, shared by every seat reading the same version."""
+
+    def __init__(self, themes: ThemeCache, size: int = 64) -> None:
+        self.themes = themes
+        self._size = size
+        self._lock = threading.Lock()
+        self._cache: OrderedDict[tuple[str, int], DigitalTable] = OrderedDict()
+
+    def read(self, conn: sqlite3.Connection, table_id: str) -> DigitalTable | None:
+        """The table's latest version (one read transaction), or None if it does not exist."""
+        conn.execute("BEGIN")
+        try:
+            table = store.get_table(conn, table_id)
+            if table is None:
+                return None
+            key = (table.id, table.version)
+            with self._lock:
+                cached = self._cache.get(key)
+            if cached is not None:
+                return cached
+            record = store.get_game(conn, table.id, table.game)
+            entries = store.active_actions(conn, table.id, table.game)
+            paused = is_paused(conn, table.id)
+        finally:
+            conn.execute("COMMIT")
+        theme = self.themes.get(table.theme_ref)
+        seed = record.seed if record is not None else None
+        game = new_game(theme, len(table.players), table.kind, seed)
+        log = []
+        for entry in entries:
+            action = action_from_dict(entry.payload)
+            log.append(describe(game.apply(action), action, theme))
+        state = public_state(table, theme, game, tuple(log))
+        state["paused"] = paused
+        built = DigitalTable(table, theme, game, seed, paused, state)
+        with self._lock:
+            self._cache[key] = built
+            while len(self._cache) > self._size:
+                self._cache.popitem(last=False)
+        return built
+
+
+# ---- what a seat (or the leader) sees -------------------------------------------------
+
+
+def _members(values: frozenset[int]) -> list[int]:
+    return sorted(values)
+
+
+def knowledge(held: HandCard, theme: Theme) -> dict[str, Any]:
+    """What the hints told about one card: public, since every hint is given aloud.
+
+    Reads the hint fields only (never ``card`` nor ``deck_index``), so it is
+    safe for a card in the reader's own hand.
+    """
+    suits = _members(held.possible_suits_set)
+    ranks = _members(held.possible_ranks_set)
+    return {
+        "touched": held.touched,
+        "colour_hinted": held.colour_hinted,
+        "rank_hinted": held.rank_hinted,
+        "possible_suits": suits,
+        "possible_ranks": ranks,
+        "suit_known": suits[0] if len(suits) == 1 else None,
+        "rank_known": ranks[0] if len(ranks) == 1 else None,
+        "suits_ruled_out": [s for s in range(len(theme.suits)) if s not in suits],
+        "ranks_ruled_out": [r for r in range(1, theme.ranks + 1) if r not in ranks],
+    }
+
+
+def hint_touches(theme: Theme, cards: list[Card]) -> dict[str, Any]:
+    """For another player's hand: the slots each colour and each rank would touch."""
+    book = Rulebook.of(theme)
+    colours = [
+        [slot for slot, card in enumerate(cards) if (mask >> card.suit) & 1]
+        for mask in book.colour_masks
+    ]
+    ranks = {
+        str(rank): [slot for slot, card in enumerate(cards) if card.rank == rank]
+        for rank in range(1, theme.ranks + 1)
+    }
+    return {"colours": colours, "ranks": ranks}
+
+
+def _open_hand(digital: DigitalTable, player: int) -> dict[str, Any]:
+    theme = digital.theme
+    held = digital.game.hand(player)
+    cards = [c.card for c in held]
+    assert all(c is not None for c in cards)  # a known deck
+    known = [card for card in cards if card is not None]
+    return {
+        "player": player,
+        "name": digital.table.players[player],
+        "own": False,
+        "cards": [
+            {"slot": slot, "card": card.to_dict(), **knowledge(h, theme)}
+            for slot, (h, card) in enumerate(zip(held, known, strict=True))
+        ],
+        "touches": hint_touches(theme, known),
+    }
+
+
+def seat_view(digital: DigitalTable, seat: int) -> dict[str, Any]:
+    """Everything seat ``seat`` may receive: the public state, the other hands, its own
+    hand as hint knowledge only, and whether it may act now."""
+    game, table = digital.game, digital.table
+    view = game.view(seat)
+    hands = []
+    for player in range(len(table.players)):
+        if player == seat:
+            hands.append({
+                "player": player,
+                "name": table.players[player],
+                "own": True,
+                "cards": [
+                    {"slot": slot, **knowledge(h, digital.theme)}
+                    for slot, h in enumerate(view.own_hand)
+                ],
+            })
+        else:
+            hands.append(_open_hand(digital, player))
+    return {
+        "seat": seat,
+        "name": table.players[seat],
+        "version": digital.version,
+        "your_turn": view.is_my_turn and not view.is_over,
+        "can_act": view.is_my_turn and digital.can_act,
+        "paused": digital.paused,
+        "hands": hands,
+        "state": digital.state,
+    }
+
+
+def leader_hands(digital: DigitalTable) -> list[dict[str, Any]]:
+    """Every hand face up with its hint knowledge: the leader sees everything."""
+    return [_open_hand(digital, p) for p in range(len(digital.table.players))]
+
+
+def suit_style(theme: Theme, suit: int) -> str:
+    """The inline style that paints a card of ``suit`` (colour checked, never raw theme text)."""
+    return f"--suit: {safe_colour(theme.suits[suit].colour)}"

@@ -1,0 +1,92 @@
+// A seat's page: redraw when the table changes (Server-Sent Events, polling as a
+// fallback), light up the cards a hint would touch, and send each action once.
+(function () {
+  "use strict";
+  const root = document.getElementById("seat");
+  if (!root) return;
+  document.documentElement.classList.add("js");
+  const offline = document.getElementById("offline");
+  const pollMs = Math.max(1000, parseFloat(root.dataset.poll || "3") * 1000);
+  let shown = parseInt(root.dataset.version, 10);
+  let latest = shown;
+  let fetching = false;
+  let sending = false;
+  let pollTimer = null;
+
+  function refresh(version) {
+    if (version > latest) latest = version;
+    if (fetching || sending || latest <= shown) return;
+    fetching = true;
+    fetch(root.dataset.fragment, { cache: "no-store", credentials: "same-origin" })
+      .then(function (response) {
+        if (!response.ok) throw new Error(String(response.status));
+        const got = parseInt(response.headers.get("X-Table-Version"), 10);
+        return response.text().then(function (html) {
+          root.innerHTML = html;
+          shown = got;
+          if (got > latest) latest = got;
+          offline.hidden = true;
+        });
+      })
+      .catch(function () { offline.hidden = false; })
+      .finally(function () {
+        fetching = false;
+        if (latest > shown) setTimeout(function () { refresh(latest); }, 50);
+      });
+  }
+
+  function poll() {
+    fetch(root.dataset.state, { cache: "no-store" })
+      .then(function (response) { return response.json(); })
+      .then(function (state) { offline.hidden = true; refresh(state.version); })
+      .catch(function () { offline.hidden = false; });
+  }
+
+  if ("EventSource" in window) {
+    const source = new EventSource(root.dataset.events);
+    source.addEventListener("state", function (event) {
+      offline.hidden = true;
+      if (pollTimer !== null) { clearInterval(pollTimer); pollTimer = null; }
+      refresh(parseInt(event.lastEventId, 10));
+    });
+    source.addEventListener("error", function () {
+      if (pollTimer === null) pollTimer = setInterval(poll, pollMs);
+    });
+  } else {
+    pollTimer = setInterval(poll, pollMs);
+  }
+  setInterval(poll, 15000);
+
+  // A hint chosen: light up the cards it touches and say how many on the button.
+  root.addEventListener("change", function (event) {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement)) return;
+    const form = input.form;
+    if (input.name === "hint" && form) {
+      const hand = form.closest(".hand");
+      const touched = (input.dataset.touch || "").split(" ").filter(Boolean);
+      hand.querySelectorAll(".dcard").forEach(function (card) {
+        card.classList.toggle("lit", touched.indexOf(card.dataset.slot) >= 0);
+      });
+      const button = form.querySelector("button.hint");
+      const count = touched.length;
+      const how = count === 0 ? button.dataset.none
+        : count === 1 ? button.dataset.one : button.dataset.many.replace("#", String(count));
+      button.textContent = button.dataset.label + " (" + how + ")";
+      button.classList.toggle("empty", count === 0);
+    }
+    if (input.name === "slot" && form) {
+      form.querySelectorAll(".dcard").forEach(function (card) {
+        card.classList.toggle("chosen", card.dataset.slot === input.value);
+      });
+      form.classList.add("has-choice");
+    }
+  });
+
+  // One submission per version: a double tap sends nothing more (the server refuses repeats).
+  root.addEventListener("submit", function (event) {
+    if (sending) { event.preventDefault(); return; }
+    sending = true;
+    document.body.classList.add("sending");
+  });
+})();
