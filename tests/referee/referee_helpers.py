@@ -1,0 +1,103 @@
+"""Helpers for the referee's tests: tables through the API, a real server process."""
+
+from __future__ import annotations
+
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from flask.testing import FlaskClient
+
+DATA = Path(__file__).parent / "data"
+
+
+@dataclass
+class Table:
+    id: str
+    token: str
+    body: dict[str, Any]
+
+    @property
+    def auth(self) -> dict[str, str]:
+        return {"Authorization": f"Bearer {self.token}"}
+
+
+def create_table(client: FlaskClient, theme: str = "hanabi-classic",
+                 players: list[str] | None = None, **extra: Any) -> Table:
+    response = client.post("/api/tables", json={
+        "theme": theme, "players": players or ["Ann", "Bob", "Cy"], **extra,
+    })
+    assert response.status_code == 201, response.get_json()
+    body = response.get_json()
+    return Table(body["id"], body["leader_token"], body)
+
+
+def act(client: FlaskClient, table: Table, version: int, action: dict[str, Any]) -> Any:
+    return client.post(f"/api/tables/{table.id}/actions", headers=table.auth,
+                       json={"version": version, "action": action})
+
+
+def play(suit: int, rank: int) -> dict[str, Any]:
+    return {"type": "play", "card": {"suit": suit, "rank": rank}}
+
+
+def discard(suit: int, rank: int) -> dict[str, Any]:
+    return {"type": "discard", "card": {"suit": suit, "rank": rank}}
+
+
+def rank_hint(target: int, rank: int, touched: int | None = None) -> dict[str, Any]:
+    return {"type": "rank-hint", "target": target, "rank": rank, "touched": touched}
+
+
+def colour_hint(target: int, colour: int, touched: int | None = None) -> dict[str, Any]:
+    return {"type": "colour-hint", "target": target, "colour": colour, "touched": touched}
+
+
+@dataclass
+class Server:
+    """``deckforge referee`` running as a child process on 127.0.0.1."""
+
+    process: subprocess.Popen[str]
+    url: str
+    database: Path
+
+    def kill(self) -> None:
+        self.process.send_signal(signal.SIGKILL)
+        self.process.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.send_signal(signal.SIGINT)
+            try:
+                self.process.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+def start_server(database: Path, *extra: str) -> Server:
+    """Start the referee on a free port chosen by the system; the URL is read from its output."""
+    process = subprocess.Popen(
+        [sys.executable, "-m", "deckforge", "referee", "--host", "127.0.0.1", "--port", "0",
+         "--db", str(database), *extra],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
+    deadline = time.monotonic() + 30
+    assert process.stdout is not None
+    seen = []
+    while time.monotonic() < deadline:
+        line = process.stdout.readline()
+        if not line:
+            break
+        seen.append(line)
+        found = re.search(r"open (http://\S+/)", line)
+        if found:
+            return Server(process, found.group(1), database)
+    process.kill()
+    raise AssertionError("the referee did not start:\n" + "".join(seen))

@@ -1,0 +1,240 @@
+"""Headless Chromium drives the real pages: create a table, lead a short game, watch the projector.
+
+Needs Debian's ``chromium`` and ``chromium-driver``: skipped without them, except
+in CI (``CI`` set), where their absence fails the test. Screenshots of both
+screens land in ``tests/referee/output/`` (not committed).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from referee_helpers import Server
+
+OUTPUT = Path(__file__).parent / "output"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+
+if not (CHROMIUM and DRIVER):
+    if os.environ.get("CI"):
+        pytest.fail("chromium and chromium-driver are required in CI", pytrace=False)
+    pytest.skip("chromium or chromium-driver is not installed", allow_module_level=True)
+
+webdriver = pytest.importorskip("selenium.webdriver")
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+
+def _browser(width: int, height: int, profile: Path, mobile: bool = False) -> Any:
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage",
+                 f"--user-data-dir={profile}", f"--window-size={width},{height}",
+                 "--hide-scrollbars", "--force-device-scale-factor=1"):
+        options.add_argument(flag)
+    if mobile:
+        options.add_experimental_option("mobileEmulation", {
+            "deviceMetrics": {"width": width, "height": height, "pixelRatio": 2},
+            "userAgent": "Mozilla/5.0 (Linux; Android 14) Mobile",
+        })
+    driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(DRIVER))
+    driver.set_page_load_timeout(30)
+    if not mobile:  # the page itself gets exactly width x height, like a projector
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": False,
+        })
+    return driver
+
+
+@pytest.fixture
+def browsers() -> Iterator[tuple[Any, Any]]:
+    profiles = [Path(tempfile.mkdtemp(prefix="deckforge-chromium-")) for _ in range(2)]
+    phone = _browser(412, 915, profiles[0], mobile=True)
+    try:
+        projector = _browser(1920, 1080, profiles[1])
+    except Exception:
+        phone.quit()
+        raise
+    try:
+        yield phone, projector
+    finally:
+        phone.quit()
+        projector.quit()
+        for profile in profiles:
+            shutil.rmtree(profile, ignore_errors=True)
+
+
+def _wait(driver: Any, condition: Any, timeout: float = 10) -> Any:
+    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(condition)
+
+
+def _tab(phone: Any, name: str) -> None:
+    phone.find_element(By.CSS_SELECTOR, f'[data-tab="{name}"]').click()
+
+
+def _card(phone: Any, kind: str, suit: int, rank: int) -> None:
+    phone.find_element(By.CSS_SELECTOR, f'#{kind} button[value="{suit}:{rank}"]').click()
+
+
+def _projector_says(projector: Any, text: str) -> None:
+    _wait(projector, lambda d: text in d.execute_script(
+        "return document.getElementById('screen').innerText"))
+
+
+def _version(driver: Any) -> int:
+    """The table version the projector shows (read in one step: the screen is redrawn live)."""
+    script = "return document.querySelector('.screen-inner').dataset.version"
+    return int(driver.execute_script(script))
+
+
+def test_a_leader_plays_a_short_game_on_the_phone_and_the_projector_follows(
+    server: Server, browsers: tuple[Any, Any]
+) -> None:
+    phone, projector = browsers
+    OUTPUT.mkdir(exist_ok=True)
+
+    # Create a table with the French festival deck, the leader's default.
+    phone.get(server.url)
+    assert phone.find_element(By.ID, "theme").get_attribute("value") == "interfaith-festival"
+    for seat, name in enumerate(["Les Lions", "Les Aigles", "Les Dauphins", "Les Loups"]):
+        phone.find_element(By.NAME, f"player{seat}").send_keys(name)
+    phone.find_element(By.CSS_SELECTOR, 'input[name="first"][value="1"]').click()
+    phone.find_element(By.CSS_SELECTOR, "button.primary").click()
+    _wait(phone, lambda d: "/lead/" in d.current_url)
+    projector_url = phone.find_element(By.CSS_SELECTOR, ".welcome a.big-link").text
+    phone.save_screenshot(str(OUTPUT / "leader-phone-welcome.png"))
+
+    projector.get(projector_url)
+    _projector_says(projector, "Les Aigles")  # the chosen starter plays first
+    assert _version(projector) == 0
+
+    # Discarding with every hint token in is forbidden by this theme: the reason, in French.
+    _tab(phone, "discard")
+    _card(phone, "discard", 0, 1)
+    alert = _wait(phone, lambda d: d.find_element(By.ID, "problem"))
+    assert "interdit de défausser" in alert.text
+    phone.save_screenshot(str(OUTPUT / "leader-phone-refused.png"))
+
+    # A hint, then a card played: the projector follows without a reload.
+    _tab(phone, "hint")
+    phone.find_element(By.CSS_SELECTOR, '#hint button[value="rank:1"]').click()
+    _projector_says(projector, "ses cartes de valeur 1")
+    _tab(phone, "play")
+    _card(phone, "play", 2, 1)
+    _wait(projector, lambda d: _version(d) == 2)
+    pile = projector.find_elements(By.CSS_SELECTOR, ".pile")[2]
+    assert pile.find_element(By.CSS_SELECTOR, ".pile-rank").text == "1"
+    lesson = projector.find_element(By.CSS_SELECTOR, ".lesson-title").text
+    assert lesson  # the festival played is told on the big screen
+
+    # A card that does not fit: an error token and the discard pile on the projector.
+    _tab(phone, "play")
+    _card(phone, "play", 3, 4)
+    _wait(projector, lambda d: _version(d) == 3)
+    assert projector.find_elements(By.CSS_SELECTOR, ".discard-row")
+    assert projector.find_element(By.CSS_SELECTOR, ".announce-line.bad")
+
+    # Undo two steps from the history, then play again.
+    phone.find_elements(By.CSS_SELECTOR, ".history button")[1].click()
+    _wait(projector, lambda d: _version(d) == 4)
+    assert not projector.find_elements(By.CSS_SELECTOR, ".discard-row")
+    _tab(phone, "play")
+    _card(phone, "play", 2, 1)
+    _wait(projector, lambda d: _version(d) == 5)
+    for kind, card in (("play", (0, 1)), ("hint", None), ("play", (2, 2)), ("discard", (4, 1))):
+        before = _version(projector)
+        _tab(phone, kind)
+        if card is None:
+            phone.find_element(By.CSS_SELECTOR, '#hint button[value="colour:1"]').click()
+        else:
+            _card(phone, kind, *card)
+        _wait(projector, lambda d, v=before: _version(d) == v + 1)
+    _tab(phone, "play")
+    phone.save_screenshot(str(OUTPUT / "leader-phone.png"))
+    projector.save_screenshot(str(OUTPUT / "projector-1920x1080.png"))
+    assert projector.find_element(By.CSS_SELECTOR, ".pile-name").text == "Bouddhisme"
+
+
+def _api(server: Server, path: str, body: dict[str, Any] | None = None,
+         token: str | None = None) -> Any:
+    request = urllib.request.Request(server.url + path.lstrip("/"), method="GET" if body is None
+                                     else "POST")
+    if body is not None:
+        request.data = json.dumps(body).encode()
+        request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def _dead_card(state: dict[str, Any]) -> dict[str, int]:
+    """A card nobody needs any more: already played on its pile, or beyond a lost rank."""
+    for suit in state["suits"]:
+        for rank in suit["ranks"]:
+            if suit["copies_left"][rank - 1] == 0:
+                continue
+            lost_below = any(suit["copies_left"][r - 1] == 0 and r not in suit["stack"]
+                             for r in range(1, rank))
+            if rank in suit["stack"] or lost_below:
+                return {"suit": suit["index"], "rank": rank}
+    raise AssertionError("no dead card left")
+
+
+def test_the_projector_shows_lost_cards_the_final_round_and_the_end_screen(
+    server: Server, browsers: tuple[Any, Any]
+) -> None:
+    phone, projector = browsers
+    OUTPUT.mkdir(exist_ok=True)
+    created = _api(server, "/api/tables", {
+        "theme": "interfaith-festival", "players": ["Rouges", "Verts", "Bleus", "Jaunes"]})
+    table, token = created["id"], created["leader_token"]
+    projector.get(created["urls"]["projector"])
+    phone.get(created["urls"]["leader"])
+    state = created["state"]
+
+    def send(action: dict[str, Any]) -> None:
+        nonlocal state
+        state = _api(server, f"/api/tables/{table}/actions",
+                     {"version": state["version"], "action": action}, token)
+
+    def hint() -> None:
+        send({"type": "rank-hint", "target": (state["current_player"] + 1) % 4, "rank": 1,
+              "touched": 1})
+
+    for _ in range(2):  # both copies of Bouddhisme 2 are discarded: lost for good
+        hint()
+        send({"type": "discard", "card": {"suit": 0, "rank": 2}})
+    for suit in range(1, 5):
+        for rank in range(1, 6):
+            send({"type": "play", "card": {"suit": suit, "rank": rank}})
+    send({"type": "play", "card": {"suit": 0, "rank": 1}})
+    while state["final_turns_left"] is None:
+        if state["hint_tokens"]["available"] == state["hint_tokens"]["count"]:
+            hint()
+        else:
+            send({"type": "discard", "card": _dead_card(state)})
+    _wait(projector, lambda d: _version(d) == state["version"])
+    banner = projector.find_element(By.CSS_SELECTOR, ".banner.final").text
+    assert "Dernier tour" in banner and "4" in banner
+    assert projector.find_elements(By.CSS_SELECTOR, ".chip.lost")
+    projector.save_screenshot(str(OUTPUT / "projector-final-round.png"))
+
+    while not state["is_over"]:
+        hint() if state["hint_tokens"]["available"] else send(
+            {"type": "discard", "card": _dead_card(state)})
+    _wait(projector, lambda d: _version(d) == state["version"])
+    end = projector.find_element(By.CSS_SELECTOR, ".endscreen").text
+    assert "21" in end and "Fête mémorable" in end
+    projector.save_screenshot(str(OUTPUT / "projector-end.png"))
+    phone.refresh()
+    phone.save_screenshot(str(OUTPUT / "leader-phone-end.png"))
