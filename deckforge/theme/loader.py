@@ -162,15 +162,20 @@ def _without(node: Located, *names: str) -> Located:
     return Located(value, node.pos, keys, size=node.size)
 
 
-def load_document(path: Path, chain: tuple[Path, ...] = ()) -> Located:
-    """A theme file with everything it extends merged in (not yet validated)."""
+def load_document(path: Path, chain: tuple[Path, ...] = ()) -> tuple[Located, list[str]]:
+    """A theme file with everything it extends merged in (not yet validated).
+
+    Returns the merged document and the problems found while merging; problems
+    that leave nothing to merge (an unreadable file, a missing parent, a cycle)
+    raise :class:`ThemeError` at once.
+    """
     root = _read_document(path)
     problems: list[str] = []
-    if "id" not in root.value:
-        problems.append(f"{root.pos}: missing key 'id' (every theme file needs its own id)")
     merged = root
     parent_node = root.value.get("extends")
     if parent_node is not None:
+        if "id" not in root.value:
+            problems.append(f"{root.pos}: missing key 'id' (every theme file needs its own id)")
         merged = _without(root, "extends", "add_suits")
         parent_name = parent_node.value
         if not isinstance(parent_name, str) or not parent_name:
@@ -199,7 +204,8 @@ def load_document(path: Path, chain: tuple[Path, ...] = ()) -> Located:
             raise ThemeError(
                 [*problems, f"{parent_node.pos}: extends: more than {MAX_EXTENDS_DEPTH} levels"]
             )
-        base = load_document(parent_path, here)
+        base, parent_problems = load_document(parent_path, here)
+        problems.extend(parent_problems)
         own_id, base_id = root.value.get("id"), base.value.get("id")
         if own_id is not None and base_id is not None and own_id.value == base_id.value:
             problems.append(
@@ -222,9 +228,7 @@ def load_document(path: Path, chain: tuple[Path, ...] = ()) -> Located:
             new_suits = Located([*before, *added.value], suits.pos if suits else added.pos)
             merged.value["suits"] = new_suits
             merged.keys.setdefault("suits", root.keys["add_suits"])
-    if problems:
-        raise ThemeError(problems)
-    return merged
+    return merged, problems
 
 
 def load_theme(name_or_path: str | Path) -> Theme:
@@ -232,10 +236,10 @@ def load_theme(name_or_path: str | Path) -> Theme:
     from deckforge.theme.validation import validate
 
     path = resolve_theme_path(name_or_path)
-    document = load_document(path)
+    document, problems = load_document(path)
     data = plain(document)
     values, keys = index_positions(document)
-    problems = validate(data, values, keys)
+    problems += validate(data, values, keys)
     if problems:
         raise ThemeError(problems)
     return build_theme(data, path=path, positions=values)

@@ -37,7 +37,7 @@ VALUES = st.recursive(
     ),
     max_leaves=30,
 )
-CLASSIC = plain(load_document(BUNDLED_THEMES / "hanabi-classic.yaml"))
+CLASSIC = plain(load_document(BUNDLED_THEMES / "hanabi-classic.yaml")[0])
 
 _folder = tempfile.TemporaryDirectory(prefix="deckforge-theme-property-")
 FOLDER = Path(_folder.name)

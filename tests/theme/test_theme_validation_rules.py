@@ -55,6 +55,11 @@ EXPECTED: dict[str, list[str]] = {
         "extends; give this theme its own id",
     ],
     "no-id.yaml": ["no-id.yaml:1:1: missing key 'id' (every theme file needs its own id)"],
+    "no-id-and-more.yaml": [
+        "no-id-and-more.yaml:1:1: missing key 'id' (every theme file needs its own id)",
+        "no-id-and-more.yaml:3:11: language: use a two-letter language code such as fr, en "
+        "or de (found 'English')",
+    ],
     "add-suits-mapping.yaml": [
         "add-suits-mapping.yaml:3:12: add_suits: expected a list of suits, found a mapping",
     ],
