@@ -53,6 +53,11 @@ class ConventionBot:
 
     name = "conventions"
 
+    # value a clue needs, by hint tokens available (scaled to 8 tokens)
+    THRESHOLDS = (0.9, 0.9, 0.6, 0.4, 0.2, 0.1, 0.0, 0.0, 0.0)
+    DELAYED = 0.7  # value of a card that will play after cards already known to play
+    EXPOSED = 0.6  # value lost when a clue leaves a last copy on the receiver's chop
+
     def __init__(self, seat: int, seed: int = 0) -> None:
         self.seat = seat
         self._clued: set[int] = set()  # deck indexes of cards any clue ever touched
@@ -75,28 +80,59 @@ class ConventionBot:
                 return slot
         return None
 
+    def _soon(self, view: PlayerView, board: Board, receiver: int) -> int:
+        """Identities that play now or once the cards everybody knows will play are
+        played (cards in the receiver's hand left out, as the clue changes them)."""
+        queued = []
+        for player in range(view.players):
+            if player != receiver:
+                for held in view.hand(player):
+                    common = self._common(board, held)
+                    if common and not common & (common - 1):
+                        queued.append(common)
+        soon = board.playable
+        successor = board.ids.successor
+        grown = True
+        while grown and queued:
+            grown = False
+            for bit in queued:
+                if bit & soon:
+                    following = successor[bit.bit_length() - 1]
+                    queued.remove(bit)
+                    if following and not following & soon:
+                        soon |= following
+                    grown = True
+                    break
+        return soon
+
     def _reading(
-        self, board: Board, indexes: list[int], after: list[int], touched: tuple[int, ...]
-    ) -> tuple[int, int] | None:
-        """How everybody reads a clue: (focus slot, identities it allows), or None.
+        self,
+        board: Board,
+        indexes: list[int],
+        after: list[int],
+        touched: tuple[int, ...],
+        soon: int,
+    ) -> dict[int, int]:
+        """How everybody reads a clue: slot -> the identities its card may have.
 
         ``indexes`` are the receiver's deck indexes, ``after`` the clue masks of
-        their cards once the clue is given, ``touched`` the slots it touches.
-        Uses public facts only, so giver and receiver agree.
+        their cards once the clue is given, ``touched`` the slots it touches,
+        ``soon`` what plays now or after the cards known to play. Uses public
+        facts only, so giver and receiver agree.
         """
         newly = [slot for slot in touched if indexes[slot] not in self._clued]
         if not newly:
-            return None
+            return {}
         chop = self._chop(indexes)
         focus = chop if chop in newly else newly[-1]
-        index = indexes[focus]
-        ids = board.ids
-        fits = after[focus] & board.available & self._belief.get(index, ids.every)
-        wanted = board.playable | board.critical if focus == chop else board.playable
+        every = board.ids.every
+        available = board.available
+        fits = after[focus] & available & self._belief.get(indexes[focus], every)
+        wanted = soon | board.critical if focus == chop else soon
         narrowed = fits & wanted
         if not narrowed:
-            return None
-        return focus, narrowed
+            return {}
+        return {focus: narrowed}
 
     def _common(self, board: Board, held: HandCard) -> int:
         """What every seat knows of a card: clues, conventions and public cards."""
@@ -121,10 +157,11 @@ class ConventionBot:
         indexes = [held.deck_index for held in hand]
         after = [ids.of_hand_card(held) for held in hand]
         stalling = self._stalling(view, board, event.player, view.hint_tokens + 1)
-        reading = None if stalling else self._reading(board, indexes, after, event.touched)
-        if reading is not None:
-            focus, allowed = reading
-            self._belief[indexes[focus]] = allowed
+        if not stalling:
+            soon = self._soon(view, board, target)
+            reading = self._reading(board, indexes, after, event.touched, soon)
+            for slot, allowed in reading.items():
+                self._belief[indexes[slot]] = allowed
         for slot in event.touched:
             self._clued.add(indexes[slot])
 
@@ -189,7 +226,7 @@ class ConventionBot:
 
         # 3. a clue worth a token
         best = max(clues, key=lambda clue: clue.value) if clues else None
-        threshold = 0.0 if hints >= book.max_hints else 0.9
+        threshold = self.THRESHOLDS[min(hints, book.max_hints) * 8 // book.max_hints]
         if best is not None and best.value > threshold:
             return self._says("clue", best.action)
 
@@ -291,6 +328,7 @@ class ConventionBot:
             indexes = [held.deck_index for held in hand]
             before = [ids.of_hand_card(held) for held in hand]
             common_before = [self._common(board, held) for held in hand]
+            soon = board.playable if stalling else self._soon(view, board, target)
             chop = self._chop(indexes)
             has_play = any(c and not c & ~board.playable for c in common_before)
             kinds: list[tuple[ColourHint | RankHint, int]] = [
@@ -318,6 +356,7 @@ class ConventionBot:
                     queued,
                     distance,
                     stalling,
+                    soon,
                 )
                 if clue is not None:
                     found.append(clue)
@@ -338,33 +377,43 @@ class ConventionBot:
         queued: int,
         distance: int,
         stalling: bool,
+        soon: int,
     ) -> _Clue | None:
         after = [
             mask & clue_mask if slot in touched else mask & ~clue_mask
             for slot, mask in enumerate(before)
         ]
-        reading = None if stalling else self._reading(board, indexes, after, touched)
-        focus = allowed = None
-        if reading is not None:
-            focus, allowed = reading
-            if not truths[focus] & allowed:
-                return None  # the receiver would read it wrong
+        reading = {}
+        if not stalling:
+            reading = self._reading(board, indexes, after, touched, soon)
+            for slot, allowed in reading.items():
+                if not truths[slot] & allowed:
+                    return None  # the receiver would read it wrong
         playable = board.playable
         value = 0.0
         counted = queued
         saves_chop = False
+        safe_after = False  # the receiver will have a card to play or to throw away
         for slot, truth in enumerate(truths):
             mask = after[slot] & board.available
-            belief = allowed if slot == focus else self._belief.get(indexes[slot])
+            belief = reading.get(slot, self._belief.get(indexes[slot]))
             if belief is not None and mask & belief:
                 mask &= belief
             was = common_before[slot]
             newly = slot in touched and indexes[slot] not in self._clued
+            if mask and (not mask & ~playable or not mask & board.useful):
+                safe_after = True
             if mask and not mask & ~playable and (not was or was & ~playable):
                 if truth & counted:
                     value -= 0.5  # another copy is already on its way
                 else:
                     value += 1.0
+                    counted |= truth
+            elif mask and not mask & ~soon and (not was or was & ~soon):
+                if truth & counted:
+                    value -= 0.5
+                else:
+                    value += self.DELAYED  # it plays once the cards before it are played
                     counted |= truth
             elif mask and not mask & board.useful and was & board.useful:
                 value += 0.2  # they learn it can go
@@ -378,5 +427,11 @@ class ConventionBot:
             if newly and slot == chop and truth & board.critical:
                 saves_chop = True
                 value += 0.6 if has_play else 1.2
+        if not safe_after:
+            for slot, index in enumerate(indexes):
+                if index not in self._clued and slot not in touched:
+                    if truths[slot] & board.critical & ~playable:
+                        value -= self.EXPOSED  # their next discard loses a last copy
+                    break
         value -= 0.01 * distance
         return _Clue(action, value, saves_chop)

@@ -12,6 +12,7 @@ the discards and the other hands are used.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import pairwise
 
 from deckforge.rules.cards import Card, HandCard
 from deckforge.rules.rulebook import Rulebook
@@ -30,6 +31,7 @@ class Identities:
     suit_masks: tuple[int, ...]  # suit -> its identities
     rank_masks: tuple[int, ...]  # rank -> identities of that rank (index 0 unused)
     colour_masks: tuple[int, ...]  # clue colour -> identities it touches
+    successor: tuple[int, ...]  # identity -> bit of the identity played after it (0: none)
     clue_cache: dict[tuple[int, int], int] = field(default_factory=dict, compare=False)
 
     @classmethod
@@ -64,6 +66,11 @@ class Identities:
                 if (suits >> suit) & 1:
                     mask |= suit_masks[suit]
             colour_masks.append(mask)
+        successor = [0] * len(copies)
+        for suit in range(book.suits):
+            order = book.orders[suit]
+            for before, after in pairwise(order):
+                successor[suit * width + before - 1] = 1 << (suit * width + after - 1)
         made = cls(
             book,
             width,
@@ -72,6 +79,7 @@ class Identities:
             tuple(suit_masks),
             tuple(rank_masks),
             tuple(colour_masks),
+            tuple(successor),
         )
         _CACHE[id(theme)] = (theme, made)
         return made
