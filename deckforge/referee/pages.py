@@ -134,9 +134,7 @@ def index(problem: RefereeError | None = None, form: Any = None, status: int = 2
     if not any(row["name"] == default for row in themes) and themes:
         default = themes[0]["name"]
     if g.get("t") is None:
-        chosen = next((r for r in themes if r["name"] == default), None)
-        lang = request.args.get("lang")
-        _use_language(lang if lang in available() else chosen["language"] if chosen else "en")
+        _use_language(page_language())
     tables = [
         {"record": record, "title": _title_of(record.theme_ref)}
         for record in store.list_tables(get_db())[:50]

@@ -1,0 +1,203 @@
+"""The HTML pages: creation form, leader forms (CSRF, token, versions), escaping, languages."""
+
+from __future__ import annotations
+
+import re
+
+from flask.testing import FlaskClient
+from referee_helpers import DATA, Table, act, create_table, play, rank_hint
+
+
+def _csrf(client: FlaskClient, path: str) -> str:
+    page = client.get(path).get_data(as_text=True)
+    found = re.search(r'name="csrf" value="([^"]+)"', page)
+    assert found, "the page has no CSRF field"
+    return found.group(1)
+
+
+def _leader(table: Table) -> str:
+    return f"/t/{table.id}/lead/{table.token}"
+
+
+def test_the_creation_form_makes_a_table_and_opens_the_leader_page(client: FlaskClient) -> None:
+    csrf = _csrf(client, "/")
+    response = client.post("/tables", data={
+        "csrf": csrf, "theme": "interfaith-festival", "player0": "Lions", "player1": "Aigles",
+        "player2": "", "player3": "Loups", "player4": "Ours", "first": "3",
+    })
+    assert response.status_code == 303
+    leader = response.headers["Location"]
+    assert "/lead/" in leader and "welcome=1" in leader
+    page = client.get(leader).get_data(as_text=True)
+    assert "La table est prête" in page and "<svg" in page  # QR code made locally
+    assert "À jouer : <strong>Loups</strong>" in page  # seat 3 starts, empty seats dropped
+
+
+def test_the_creation_form_shows_the_themes_who_starts_sentence(client: FlaskClient) -> None:
+    page = client.get("/?lang=en").get_data(as_text=True)
+    assert "Le joueur le plus âgé commence" in page  # the festival deck is the default
+    assert 'data-first="The player wearing the most colourful clothes starts."' in page
+
+
+def test_a_form_without_its_csrf_token_is_refused(
+    client: FlaskClient, table: Table
+) -> None:
+    refused = client.post("/tables", data={"theme": "hanabi-classic", "player0": "A",
+                                           "player1": "B"})
+    assert refused.status_code == 400
+    forged = client.post(f"{_leader(table)}/act", data={
+        "csrf": "forged", "version": "0", "type": "play", "card": "1:1"})
+    assert forged.status_code == 400
+    assert client.get(f"/api/tables/{table.id}").get_json()["version"] == 0
+
+
+def test_a_wrong_player_count_is_explained_in_the_form(client: FlaskClient) -> None:
+    csrf = _csrf(client, "/?lang=en")
+    response = client.post("/tables?lang=en", data={
+        "csrf": csrf, "theme": "hanabi-classic", "player0": "Solo"})
+    assert response.status_code == 422
+    assert "played by 2, 3, 4, 5 players or teams, not 1" in response.get_data(as_text=True)
+
+
+def test_the_leader_plays_a_card_through_the_form(
+    client: FlaskClient, table: Table
+) -> None:
+    csrf = _csrf(client, _leader(table))
+    response = client.post(f"{_leader(table)}/act", data={
+        "csrf": csrf, "version": "0", "type": "play", "card": "1:1"})
+    assert response.status_code == 303
+    state = client.get(f"/api/tables/{table.id}").get_json()
+    assert state["suits"][1]["stack"] == [1] and state["version"] == 1
+
+
+def test_the_leader_gives_a_hint_with_the_cards_shown(
+    client: FlaskClient, table: Table
+) -> None:
+    csrf = _csrf(client, _leader(table))
+    client.post(f"{_leader(table)}/act", data={
+        "csrf": csrf, "version": "0", "type": "hint", "target": "2", "touched": "2",
+        "hint": "colour:3"})
+    last = client.get(f"/api/tables/{table.id}").get_json()["last"]
+    assert last == {"type": "colour-hint", "player": 0, "target": 2, "suit": 3, "touched": 2}
+
+
+def test_a_double_tap_is_refused_with_409_and_applied_once(
+    client: FlaskClient, table: Table
+) -> None:
+    csrf = _csrf(client, _leader(table))
+    form = {"csrf": csrf, "version": "0", "type": "hint", "target": "1", "hint": "rank:1"}
+    assert client.post(f"{_leader(table)}/act", data=form).status_code == 303
+    again = client.post(f"{_leader(table)}/act", data=form)
+    assert again.status_code == 409
+    assert "Nothing was changed" in again.get_data(as_text=True)
+    assert client.get(f"/api/tables/{table.id}").get_json()["hint_tokens"]["available"] == 7
+
+
+def test_an_illegal_action_shows_the_reason_in_the_themes_language(client: FlaskClient) -> None:
+    table = create_table(client, theme="interfaith-festival", players=["A", "B", "C", "D"])
+    csrf = _csrf(client, _leader(table))
+    response = client.post(f"{_leader(table)}/act", data={
+        "csrf": csrf, "version": "0", "type": "discard", "card": "0:1"})
+    assert response.status_code == 422
+    page = response.get_data(as_text=True)
+    assert "ce jeu interdit de défausser maintenant" in page
+    assert client.get(f"/api/tables/{table.id}").get_json()["version"] == 0
+
+
+def test_cards_with_no_copy_left_are_disabled_on_the_leader_page(
+    client: FlaskClient, table: Table
+) -> None:
+    act(client, table, 0, rank_hint(1, 1))
+    act(client, table, 1, {"type": "discard", "card": {"suit": 2, "rank": 5}})
+    page = client.get(_leader(table)).get_data(as_text=True)
+    disabled = re.findall(r'value="(\d+:\d+)" class="card-btn" disabled', page)
+    assert set(disabled) == {"2:5"}
+
+
+def test_undo_from_the_history_withdraws_several_steps(
+    client: FlaskClient, table: Table
+) -> None:
+    for version, action in enumerate([play(1, 1), play(1, 2), rank_hint(0, 1)]):
+        act(client, table, version, action)
+    csrf = _csrf(client, _leader(table))
+    response = client.post(f"{_leader(table)}/undo", data={
+        "csrf": csrf, "version": "3", "steps": "3"})
+    assert response.status_code == 303
+    state = client.get(f"/api/tables/{table.id}").get_json()
+    assert state["turn"] == 0 and state["version"] == 4
+
+
+def test_a_new_game_from_the_leader_page(
+    client: FlaskClient, table: Table
+) -> None:
+    act(client, table, 0, play(1, 1))
+    csrf = _csrf(client, _leader(table))
+    client.post(f"{_leader(table)}/new-game", data={"csrf": csrf, "version": "1",
+                                                     "confirm": "yes"})
+    state = client.get(f"/api/tables/{table.id}").get_json()
+    assert state["game"] == 2 and state["turn"] == 0
+
+
+def test_a_wrong_leader_token_gets_403_and_no_change(
+    client: FlaskClient, table: Table
+) -> None:
+    assert client.get(f"/t/{table.id}/lead/wrong").status_code == 403
+    csrf = _csrf(client, _leader(table))
+    refused = client.post(f"/t/{table.id}/lead/wrong/act", data={
+        "csrf": csrf, "version": "0", "type": "play", "card": "1:1"})
+    assert refused.status_code == 403
+    assert client.get(f"/api/tables/{table.id}").get_json()["version"] == 0
+
+
+def test_the_projector_is_read_only(
+    client: FlaskClient, table: Table
+) -> None:
+    page = client.get(f"/t/{table.id}").get_data(as_text=True)
+    assert "<form" not in page and table.token not in page
+    assert client.post(f"/t/{table.id}").status_code == 405
+
+
+def test_every_theme_text_is_escaped(client: FlaskClient) -> None:
+    table = create_table(client, theme=str(DATA / "script-theme.yaml"), players=["<b>A</b>", "B"])
+    act(client, table, 0, play(0, 1))
+    pages = [client.get(path).get_data(as_text=True) for path in
+             (f"/t/{table.id}", f"/t/{table.id}/screen", _leader(table), "/")]
+    for page in pages:
+        assert "<script>alert" not in page
+        assert "<img src=x" not in page and "<b>A</b>" not in page and "</div><b>" not in page
+        assert "<b onmouseover" not in page
+    assert "&lt;script&gt;alert(&#39;suit&#39;)&lt;/script&gt;" in pages[0]
+    assert "&lt;script&gt;alert(&#39;title&#39;)&lt;/script&gt;" in pages[0]
+    assert "&lt;i&gt;Hostile&lt;/i&gt; &amp; co" in pages[3]
+
+
+def test_pages_speak_the_themes_language(client: FlaskClient) -> None:
+    french = create_table(client, theme="interfaith-festival", players=["A", "B", "C", "D"])
+    english = create_table(client, theme="hanabi-classic", players=["A", "B"])
+    assert "À jouer :" in client.get(f"/t/{french.id}").get_data(as_text=True)
+    assert "Now playing:" in client.get(f"/t/{english.id}").get_data(as_text=True)
+    assert '<html lang="fr">' in client.get(_leader(french)).get_data(as_text=True)
+
+
+def test_the_home_page_follows_the_browser_language(client: FlaskClient) -> None:
+    german = client.get("/", headers={"Accept-Language": "de-DE,de;q=0.9"})
+    assert "Tisch anlegen" in german.get_data(as_text=True)
+    assert "Créer la table" in client.get("/?lang=fr").get_data(as_text=True)
+
+
+def test_pages_load_nothing_from_another_host(
+    client: FlaskClient, table: Table
+) -> None:
+    for path in ("/", f"/t/{table.id}", _leader(table)):
+        response = client.get(path)
+        page = response.get_data(as_text=True)
+        assert not re.search(r'src="(https?:)?//', page), path
+        for link in re.findall(r'href="((?:https?:)?//[^"]*)"', page):
+            assert link.startswith("http://localhost/"), link  # this server only
+        assert "default-src 'self'" in response.headers["Content-Security-Policy"]
+        assert response.headers["Referrer-Policy"] == "no-referrer"
+
+
+def test_unknown_pages_are_404(client: FlaskClient) -> None:
+    assert client.get("/t/nope").status_code == 404
+    assert client.get("/t/nope/lead/x").status_code == 404
