@@ -66,6 +66,7 @@ class Server:
     process: subprocess.Popen[str]
     url: str
     database: Path
+    printed: list[str]  # what it printed up to its URL
 
     def kill(self) -> None:
         self.process.send_signal(signal.SIGKILL)
@@ -98,6 +99,6 @@ def start_server(database: Path, *extra: str) -> Server:
         seen.append(line)
         found = re.search(r"open (http://\S+/)", line)
         if found:
-            return Server(process, found.group(1), database)
+            return Server(process, found.group(1), database, seen)
     process.kill()
     raise AssertionError("the referee did not start:\n" + "".join(seen))

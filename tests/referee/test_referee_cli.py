@@ -1,0 +1,59 @@
+"""``deckforge referee``: what it prints, and one clear line when it cannot start."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+from pathlib import Path
+
+from referee_helpers import start_server
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "deckforge", "referee", *args],
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_the_referee_prints_its_database_and_url(tmp_path: Path) -> None:
+    server = start_server(tmp_path / "tables.sqlite3")
+    try:
+        assert server.url.startswith("http://127.0.0.1:")
+        assert server.printed[0] == f"Database: {tmp_path / 'tables.sqlite3'}\n"
+        assert server.printed[1].startswith(f"Referee running: open {server.url} ")
+    finally:
+        server.stop()
+    assert (tmp_path / "tables.sqlite3").is_file()
+
+
+def test_a_database_that_cannot_be_opened_is_one_line_and_exit_1(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    result = _run("--port", "0", "--db", str(blocker / "referee.sqlite3"))
+    assert result.returncode == 1
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: ") and "database" in lines[0]
+    assert "Traceback" not in result.stderr
+
+
+def test_a_port_in_use_is_one_line_and_exit_1(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = _run("--port", str(port), "--db", str(tmp_path / "r.sqlite3"))
+    assert result.returncode == 1
+    expected = f"Error: 127.0.0.1:{port}: cannot listen: Address already in use"
+    assert result.stderr.strip() == expected
+
+
+def test_a_port_out_of_range_is_refused_by_click(tmp_path: Path) -> None:
+    result = _run("--port", "70000", "--db", str(tmp_path / "r.sqlite3"))
+    assert result.returncode == 2 and "--port" in result.stderr
+
+
+def test_the_help_names_every_option() -> None:
+    result = _run("--help")
+    assert result.returncode == 0
+    for option in ("--host", "--port", "--db", "--threads"):
+        assert option in result.stdout
