@@ -1,0 +1,99 @@
+"""The SQLite event store: versions checked inside the transaction, undo keeps the log."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from deckforge.referee import store
+
+
+@pytest.fixture
+def conn(tmp_path: Path) -> sqlite3.Connection:
+    connection = store.connect(tmp_path / "events.sqlite3")
+    store.init_schema(connection)
+    return connection
+
+
+def _table(conn: sqlite3.Connection, kind: store.TableKind = "printed",
+           seed: int | None = None) -> store.TableRecord:
+    return store.create_table(conn, kind=kind, theme_ref="hanabi-classic",
+                              players=["Ann", "Bob"], leader_token_hash="h" * 64, seed=seed)
+
+
+def test_the_store_runs_in_wal_mode_with_full_sync(conn: sqlite3.Connection) -> None:
+    assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+
+
+def test_a_new_table_starts_at_version_0_with_game_1(conn: sqlite3.Connection) -> None:
+    table = _table(conn)
+    assert (table.version, table.game, table.players) == (0, 1, ("Ann", "Bob"))
+    assert store.get_game(conn, table.id, 1) is not None
+    assert store.active_actions(conn, table.id, 1) == []
+
+
+def test_each_append_moves_the_version_by_one(conn: sqlite3.Connection) -> None:
+    table = _table(conn)
+    assert store.append_action(conn, table.id, 0, {"type": "play"}) == 1
+    assert store.append_action(conn, table.id, 1, {"type": "discard"}) == 2
+    entries = store.active_actions(conn, table.id, 1)
+    assert [(e.seq, e.payload["type"], e.version) for e in entries] == [
+        (1, "play", 1), (2, "discard", 2)]
+
+
+def test_a_stale_version_writes_nothing(conn: sqlite3.Connection) -> None:
+    table = _table(conn)
+    store.append_action(conn, table.id, 0, {"type": "play"})
+    with pytest.raises(store.StaleVersion) as refused:
+        store.append_action(conn, table.id, 0, {"type": "play"})
+    assert (refused.value.expected, refused.value.current) == (0, 1)
+    assert len(store.active_actions(conn, table.id, 1)) == 1
+    assert store.table_version(conn, table.id) == 1
+
+
+def test_undo_marks_actions_withdrawn_and_keeps_them(conn: sqlite3.Connection) -> None:
+    table = _table(conn)
+    for version in range(3):
+        store.append_action(conn, table.id, version, {"n": version})
+    assert store.undo(conn, table.id, 3, 2) == 4
+    assert [e.payload["n"] for e in store.active_actions(conn, table.id, 1)] == [0]
+    kept = conn.execute("SELECT COUNT(*) FROM actions WHERE undone_version = 4").fetchone()[0]
+    assert kept == 2
+    assert store.append_action(conn, table.id, 4, {"n": 9}) == 5
+    assert [e.seq for e in store.active_actions(conn, table.id, 1)] == [1, 4]
+
+
+def test_undoing_more_than_the_game_holds_changes_nothing(conn: sqlite3.Connection) -> None:
+    table = _table(conn)
+    store.append_action(conn, table.id, 0, {"n": 0})
+    with pytest.raises(store.NothingToUndo):
+        store.undo(conn, table.id, 1, 2)
+    assert store.table_version(conn, table.id) == 1
+    assert len(store.active_actions(conn, table.id, 1)) == 1
+
+
+def test_a_new_game_has_its_own_log_and_seed(conn: sqlite3.Connection) -> None:
+    table = _table(conn, kind="digital", seed=11)
+    store.append_action(conn, table.id, 0, {"n": 0})
+    assert store.new_game(conn, table.id, 1, seed=12) == 2
+    assert store.get_table(conn, table.id).game == 2  # type: ignore[union-attr]
+    assert store.active_actions(conn, table.id, 2) == []
+    assert [g.seed for g in store.list_games(conn, table.id)] == [11, 12]
+
+
+def test_only_printed_and_digital_tables_exist(conn: sqlite3.Connection) -> None:
+    with pytest.raises(sqlite3.IntegrityError):
+        _table(conn, kind="paper")  # type: ignore[arg-type]
+
+
+def test_the_signing_key_is_made_once_and_kept(tmp_path: Path) -> None:
+    path = tmp_path / "keys.sqlite3"
+    first = store.connect(path)
+    store.init_schema(first)
+    key = store.secret_key(first)
+    first.close()
+    second = store.connect(path)
+    assert store.secret_key(second) == key and len(key) == 64
