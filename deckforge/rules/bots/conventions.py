@@ -80,16 +80,38 @@ class ConventionBot:
                 return slot
         return None
 
-    def _soon(self, view: PlayerView, board: Board, receiver: int) -> int:
-        """Identities that play now or once the cards everybody knows will play are
-        played (cards in the receiver's hand left out, as the clue changes them)."""
-        queued = []
+    def _known_elsewhere(self, view: PlayerView, board: Board, receiver: int) -> list[int]:
+        """Identities (as bits) of the cards outside the receiver's hand that
+        everybody knows exactly."""
+        known = []
         for player in range(view.players):
             if player != receiver:
                 for held in view.hand(player):
                     common = self._common(board, held)
                     if common and not common & (common - 1):
-                        queued.append(common)
+                        known.append(common)
+        return known
+
+    def _soon(
+        self,
+        board: Board,
+        known: list[int],
+        indexes: list[int],
+        after: list[int],
+        touched: tuple[int, ...],
+    ) -> int:
+        """Identities that play now, or once the cards everybody knows exactly are
+        played in turn: ``known`` elsewhere, and the receiver's cards the clue does
+        not touch (their ``after`` masks are what everybody sees once it is given)."""
+        queued = list(known)
+        for slot, mask in enumerate(after):
+            if slot not in touched:
+                mask &= board.available
+                belief = self._belief.get(indexes[slot])
+                if belief is not None and mask & belief:
+                    mask &= belief
+                if mask and not mask & (mask - 1):
+                    queued.append(mask)
         soon = board.playable
         successor = board.ids.successor
         grown = True
@@ -158,7 +180,8 @@ class ConventionBot:
         after = [ids.of_hand_card(held) for held in hand]
         stalling = self._stalling(view, board, event.player, view.hint_tokens + 1)
         if not stalling:
-            soon = self._soon(view, board, target)
+            known = self._known_elsewhere(view, board, target)
+            soon = self._soon(board, known, indexes, after, event.touched)
             reading = self._reading(board, indexes, after, event.touched, soon)
             for slot, allowed in reading.items():
                 self._belief[indexes[slot]] = allowed
@@ -328,7 +351,7 @@ class ConventionBot:
             indexes = [held.deck_index for held in hand]
             before = [ids.of_hand_card(held) for held in hand]
             common_before = [self._common(board, held) for held in hand]
-            soon = board.playable if stalling else self._soon(view, board, target)
+            known = [] if stalling else self._known_elsewhere(view, board, target)
             chop = self._chop(indexes)
             has_play = any(c and not c & ~board.playable for c in common_before)
             kinds: list[tuple[ColourHint | RankHint, int]] = [
@@ -356,7 +379,7 @@ class ConventionBot:
                     queued,
                     distance,
                     stalling,
-                    soon,
+                    known,
                 )
                 if clue is not None:
                     found.append(clue)
@@ -377,12 +400,13 @@ class ConventionBot:
         queued: int,
         distance: int,
         stalling: bool,
-        soon: int,
+        known: list[int],
     ) -> _Clue | None:
         after = [
             mask & clue_mask if slot in touched else mask & ~clue_mask
             for slot, mask in enumerate(before)
         ]
+        soon = board.playable if stalling else self._soon(board, known, indexes, after, touched)
         reading = {}
         if not stalling:
             reading = self._reading(board, indexes, after, touched, soon)
