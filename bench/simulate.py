@@ -45,9 +45,9 @@ def main() -> None:
     )
     print(
         "| bot | theme | players | mean score (95 % CI) | perfect | lost on errors "
-        "| turns | games/s | SimpleBot |"
+        "| turns | games/s (wall) | games/s (CPU) | SimpleBot |"
     )
-    print("|---|---|---|---|---|---|---|---|---|")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for bot in bots:
         for name in themes:
             theme = load_theme(name)

@@ -8,20 +8,30 @@ one who gives it and the one who gets it:
   kept.
 - *Focus*: a clue is about one card: the chop if the clue newly touches it,
   else the newest card it newly touches.
-- *Play clue*: a focus off the chop is a card that plays now: the receiver
-  narrows it to the identities that fit the clue and play.
-- *Save clue*: a focus on the chop is a card that plays now or the last copy of
-  a card still needed (a 5, say): the receiver keeps it.
+- *Play clue*: a focus off the chop is a card that plays now, or once the
+  cards everybody knows exactly have been played in order (a *delayed* play):
+  the receiver narrows it to the identities that fit and plays it as soon as
+  every identity left plays.
+- *Save clue*: a focus on the chop is a card that plays (now or delayed) or
+  the last copy of a card still needed (a 5, say): the receiver keeps it.
+- *Stall*: when every hint token is in, discarding is forbidden and the giver
+  has nothing known to play, the giver may have had no true clue to give; such
+  a clue is read for what it says and no more.
 
-A giver only gives a clue whose reading is true (it simulates the receiver),
-so a card is played only when every identity it can still have plays: the bot
-never misplays, except when it chooses to guess at the end of the game.
+A giver only gives a clue whose reading is true (it simulates the receiver
+with public facts only), so a card is played only when every identity it can
+still have plays: the bot never misplays, except when it chooses to guess at
+the end of the game or is forced to play.
 
 Turn order of preference: save the next player's chop if it holds a last copy
-and they have nothing to play; play a card known to play (suit-completing
-cards first); give the clue that makes the most new plays (or saves); at the
-end of the deck, guess a likely card while errors can be afforded; discard a
-card known to be useless, else the chop.
+and they have nothing to play or throw; play a card known to play (suit-
+completing cards first); give the most valuable clue if it is worth the token
+(the more tokens are in, the less it must be worth); once the deck is out,
+guess a likely card while errors can be afforded; discard a card known to be
+useless, else the chop; where discarding is forbidden, stall with any clue.
+
+Knowledge comes from :class:`~deckforge.rules.view.PlayerView` only: the
+bot's own cards are seen through the clues they received.
 """
 
 from __future__ import annotations
