@@ -215,8 +215,8 @@ def _form_action(form: Any) -> Action:
             slot = int(form.get("slot", ""))
             return Play(slot) if kind == "play" else Discard(slot)
         if kind == "hint":
-            target_raw, what, value = form.get("hint", "").split(":")
-            target = int(target_raw)
+            target = int(form.get("target", ""))
+            what, value = form.get("hint", "").split(":")
             if what == "colour":
                 return ColourHint(target, int(value))
             if what == "rank":

@@ -57,29 +57,37 @@
   }
   setInterval(poll, 15000);
 
-  // A hint chosen: light up the cards it touches and say how many on the button.
-  root.addEventListener("change", function (event) {
-    const input = event.target;
-    if (!(input instanceof HTMLInputElement)) return;
-    const form = input.form;
-    if (input.name === "hint" && form) {
-      const hand = form.closest(".hand");
-      const touched = (input.dataset.touch || "").split(" ").filter(Boolean);
+  // A hint chosen: light up the cards it touches in the chosen hand, say how many on the button.
+  function preview(form) {
+    const target = form.querySelector('input[name="target"]:checked');
+    const hint = form.querySelector('input[name="hint"]:checked');
+    const button = form.querySelector("button.hint");
+    root.querySelectorAll(".hand.other").forEach(function (hand) {
+      const chosen = target && hand.dataset.player === target.value;
+      hand.classList.toggle("targeted", Boolean(chosen));
+      const touched = chosen && hint ? (hint.dataset["touch-" + target.value] || hint.getAttribute("data-touch-" + target.value) || "").split(" ").filter(Boolean) : [];
       hand.querySelectorAll(".dcard").forEach(function (card) {
         card.classList.toggle("lit", touched.indexOf(card.dataset.slot) >= 0);
       });
-      const button = form.querySelector("button.hint");
-      const count = touched.length;
-      const how = count === 0 ? button.dataset.none
-        : count === 1 ? button.dataset.one : button.dataset.many.replace("#", String(count));
-      button.textContent = button.dataset.label + " (" + how + ")";
-      button.classList.toggle("empty", count === 0);
-    }
-    if (input.name === "slot" && form) {
-      form.querySelectorAll(".dcard").forEach(function (card) {
+      if (chosen && hint && button) {
+        const count = touched.length;
+        const how = count === 0 ? button.dataset.none
+          : count === 1 ? button.dataset.one : button.dataset.many.replace("#", String(count));
+        button.textContent = button.dataset.label.replace("#", target.dataset.name) + " (" + how + ")";
+        button.classList.toggle("empty", count === 0);
+      }
+    });
+  }
+
+  root.addEventListener("change", function (event) {
+    const input = event.target;
+    if (!(input instanceof HTMLInputElement) || !input.form) return;
+    if (input.name === "hint" || input.name === "target") preview(input.form);
+    if (input.name === "slot") {
+      input.form.querySelectorAll(".dcard").forEach(function (card) {
         card.classList.toggle("chosen", card.dataset.slot === input.value);
       });
-      form.classList.add("has-choice");
+      input.form.classList.add("has-choice");
     }
   });
 
