@@ -357,7 +357,7 @@ def leader_pause(table_id: str, token: str) -> Any:
 def _record(digital: DigitalTable, number: int) -> Response:
     conn = get_db()
     table = digital.table
-    if store.get_game(conn, table.id, number) is None:
+    if not 1 <= number <= table.game or store.get_game(conn, table.id, number) is None:
         raise RefereeError(404, "no-such-game", f"the table has no game {number}")
     game = service().game_of(conn, table, number)
     response = jsonify(to_hanab_live(game, list(table.players)))

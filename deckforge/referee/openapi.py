@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from deckforge import __version__
+from deckforge.referee.digital_openapi import with_digital
 
 _INT = {"type": "integer"}
 _NULLABLE_INT = {"type": "integer", "nullable": True}
@@ -164,7 +165,7 @@ def _body(schema: str) -> dict[str, Any]:
 def document() -> dict[str, Any]:
     """The whole OpenAPI document."""
     state = _json(_ref("State"), "The table's public state.")
-    return {
+    return with_digital({
         "openapi": "3.0.3",
         "info": {
             "title": "deckforge referee",
@@ -250,4 +251,4 @@ def document() -> dict[str, Any]:
             "schemas": SCHEMAS,
             "securitySchemes": {"leaderToken": {"type": "http", "scheme": "bearer"}},
         },
-    }
+    })
