@@ -31,9 +31,11 @@ def _lan_address() -> str | None:
               help="Port to listen on (0: any free port).")
 @click.option("--db", "database", type=click.Path(dir_okay=False, path_type=Path),
               help="SQLite file of the tables [default: in the user's data folder].")
+@click.option("--sync", type=click.Choice(["normal", "full"]), default="normal", show_default=True,
+              help="full: also sync the disk at every action (survives a power cut, slower).")
 @click.option("--threads", default=THREADS, show_default=True, type=click.IntRange(4, 1000),
               help="Worker threads: open event streams each hold one.")
-def referee(host: str, port: int, database: Path | None, threads: int) -> None:
+def referee(host: str, port: int, database: Path | None, sync: str, threads: int) -> None:
     """Run the referee: a projector screen and a leader's remote for each table."""
     from waitress import create_server
 
@@ -41,7 +43,7 @@ def referee(host: str, port: int, database: Path | None, threads: int) -> None:
 
     path = (database or default_database()).expanduser().resolve()
     try:
-        app = create_app({"DATABASE": str(path)})
+        app = create_app({"DATABASE": str(path), "SYNC": sync})
     except (OSError, sqlite3.Error) as problem:
         raise click.ClickException(
             f"{path}: cannot open the referee's database: {problem}"

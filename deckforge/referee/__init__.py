@@ -10,7 +10,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, g
+from flask import Flask
 
 from deckforge.referee import store
 from deckforge.referee.tables import TableService
@@ -26,19 +26,18 @@ def default_database() -> Path:
 
 
 def get_db() -> sqlite3.Connection:
-    """The request's connection to the event store, opened on first use."""
-    if "db" not in g:
-        from flask import current_app
+    """This thread's connection to the event store (see :class:`store.ConnectionPool`)."""
+    from flask import current_app
 
-        g.db = store.connect(current_app.config["DATABASE"])
-    conn: sqlite3.Connection = g.db
-    return conn
+    pool: store.ConnectionPool = current_app.extensions["deckforge.db"]
+    return pool.get()
 
 
-def close_db(_error: BaseException | None = None) -> None:
-    conn = g.pop("db", None)
-    if conn is not None:
-        conn.close()
+def release_db(_error: BaseException | None = None) -> None:
+    from flask import current_app
+
+    pool: store.ConnectionPool = current_app.extensions["deckforge.db"]
+    pool.release()
 
 
 def service() -> TableService:
@@ -54,6 +53,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.from_mapping(
         DATABASE=None,
         DEFAULT_THEME=DEFAULT_THEME,
+        SYNC="normal",  # SQLite's synchronous setting: "normal" or "full" (see store.py)
         KEEPALIVE_SECONDS=15.0,  # a comment line on idle event streams
         STREAM_SECONDS=300.0,  # a stream then closes; the browser reconnects by itself
         POLL_SECONDS=3.0,  # the projector's fallback when event streams fail
@@ -68,7 +68,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     database = Path(app.config["DATABASE"])
     database.parent.mkdir(parents=True, exist_ok=True)
 
-    conn = store.connect(database)
+    conn = store.connect(database, app.config["SYNC"])
     try:
         store.init_schema(conn)
         if not app.config.get("SECRET_KEY"):
@@ -77,7 +77,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         conn.close()
 
     app.extensions["deckforge.tables"] = TableService()
-    app.teardown_appcontext(close_db)
+    app.extensions["deckforge.db"] = store.ConnectionPool(database, app.config["SYNC"])
+    app.teardown_appcontext(release_db)
 
     from deckforge.referee import api, digital, pages
 

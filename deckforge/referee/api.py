@@ -54,6 +54,11 @@ def stale(problem: store.StaleVersion) -> tuple[Response, int]:
     )
 
 
+def _state(snap: Snapshot, status: int = 200) -> Response:
+    """The public state, as already serialized once for the event streams."""
+    return Response(snap.state_json, status=status, mimetype="application/json")
+
+
 def _body() -> dict[str, Any]:
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
@@ -68,17 +73,19 @@ def _snapshot(table_id: str) -> Snapshot:
     return snap
 
 
-def _leader(table_id: str) -> Snapshot:
+def _leader(table_id: str) -> store.TableRecord:
     """The table, once the request shows its leader token (401 without, 403 if wrong)."""
-    snap = _snapshot(table_id)
+    table = service().record(get_db(), table_id)
+    if table is None:
+        raise RefereeError(404, "no-such-table", f"there is no table {table_id!r}")
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
         raise RefereeError(401, "token-required", "this needs the table's leader token "
                            "(Authorization: Bearer <token>)")
-    if not token_matches(token.strip(), snap.table.leader_token_hash):
+    if not token_matches(token.strip(), table.leader_token_hash):
         raise RefereeError(403, "wrong-token", "this is not the table's leader token")
-    return snap
+    return table
 
 
 def links(table_id: str, token: str | None = None) -> dict[str, str]:
@@ -136,7 +143,7 @@ def create_table() -> tuple[Response, int]:
 
 @bp.get("/tables/<table_id>")
 def state(table_id: str) -> Response:
-    return jsonify(_snapshot(table_id).state)
+    return _state(_snapshot(table_id))
 
 
 @bp.post("/tables/<table_id>/actions")
@@ -149,7 +156,7 @@ def act(table_id: str) -> Response:
         snap = service().act(get_db(), table_id, version, action)
     except IndexError as problem:  # an index the engine's checks let through
         raise RefereeError(422, "bad-action", str(problem)) from None
-    return jsonify(snap.state)
+    return _state(snap)
 
 
 @bp.post("/tables/<table_id>/undo")
@@ -162,15 +169,15 @@ def undo(table_id: str) -> Response:
         snap = service().undo(get_db(), table_id, version, steps)
     except store.NothingToUndo as problem:
         raise RefereeError(422, "nothing-to-undo", str(problem)) from None
-    return jsonify(snap.state)
+    return _state(snap)
 
 
 @bp.post("/tables/<table_id>/games")
-def next_game(table_id: str) -> tuple[Response, int]:
+def next_game(table_id: str) -> Response:
     _leader(table_id)
     version = version_of(_body().get("version"))
     snap = service().new_game(get_db(), table_id, version)
-    return jsonify(snap.state), 201
+    return _state(snap, 201)
 
 
 def _event(version: int, state_json: str) -> str:

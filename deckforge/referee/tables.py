@@ -8,6 +8,7 @@ checked by the engine, committed to SQLite, and only then published.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
 import secrets
@@ -183,7 +184,8 @@ class TableService:
         self.board = board or VersionBoard()
         self._guard = threading.Lock()
         self._locks: dict[str, threading.Lock] = {}
-        self._games: dict[str, tuple[int, Game, tuple[dict[str, Any], ...]]] = {}
+        # per table: the record, game and log of the version last seen by this process
+        self._games: dict[str, tuple[store.TableRecord, Game, tuple[dict[str, Any], ...]]] = {}
         self._snapshots: dict[str, Snapshot] = {}
 
     @contextmanager
@@ -209,10 +211,10 @@ class TableService:
         self, conn: sqlite3.Connection, table: store.TableRecord
     ) -> tuple[Game, tuple[dict[str, Any], ...]]:
         cached = self._games.get(table.id)
-        if cached is not None and cached[0] == table.version:
+        if cached is not None and cached[0].version == table.version:
             return cached[1], cached[2]
         game, log = self._replay(conn, table)
-        self._games[table.id] = (table.version, game, log)
+        self._games[table.id] = (table, game, log)
         return game, log
 
     def _snapshot(
@@ -235,6 +237,11 @@ class TableService:
         with self._locked(table_id):
             game, log = self._game(conn, table)
             return self._snapshot(table, game, log)
+
+    def record(self, conn: sqlite3.Connection, table_id: str) -> store.TableRecord | None:
+        """The table's fixed facts (token, players, theme, kind); its version may lag."""
+        cached = self._snapshots.get(table_id)
+        return cached.table if cached is not None else store.get_table(conn, table_id)
 
     def game_of(self, conn: sqlite3.Connection, table: store.TableRecord, number: int) -> Game:
         """A replay of any game at the table (for exports), independent of the cache."""
@@ -264,12 +271,17 @@ class TableService:
     def act(self, conn: sqlite3.Connection, table_id: str, version: int, action: Any) -> Snapshot:
         """Apply one action made on ``version``: IllegalAction or StaleVersion change nothing."""
         with self._locked(table_id):
-            table = store.get_table(conn, table_id)
-            if table is None:
-                raise KeyError(table_id)
-            if table.version != version:
-                raise store.StaleVersion(version, table.version)
-            game, log = self._game(conn, table)
+            cached = self._games.get(table_id)
+            if cached is not None and cached[0].version == version:
+                table, game, log = cached  # the store checks the version again as it writes
+            else:
+                found = store.get_table(conn, table_id)
+                if found is None:
+                    raise KeyError(table_id)
+                if found.version != version:
+                    raise store.StaleVersion(version, found.version)
+                table = found
+                game, log = self._game(conn, table)
             event = game.apply(action)  # raises IllegalAction with the game unchanged
             try:
                 new_version = store.append_action(conn, table_id, version, action.to_dict())
@@ -277,9 +289,8 @@ class TableService:
                 self._games.pop(table_id, None)  # the applied action was not stored
                 raise
             log = (*log, describe(event, action, self.themes.get(table.theme_ref)))
-            table = store.get_table(conn, table_id)
-            assert table is not None and table.version == new_version
-            self._games[table_id] = (new_version, game, log)
+            table = dataclasses.replace(table, version=new_version)
+            self._games[table_id] = (table, game, log)
             snap = self._snapshot(table, game, log)
         self.board.publish(table_id, snap.version, snap.state_json)
         return snap

@@ -23,9 +23,16 @@ def _table(conn: sqlite3.Connection, kind: store.TableKind = "printed",
                               players=["Ann", "Bob"], leader_token_hash="h" * 64, seed=seed)
 
 
-def test_the_store_runs_in_wal_mode_with_full_sync(conn: sqlite3.Connection) -> None:
+def test_the_store_runs_in_wal_mode(conn: sqlite3.Connection) -> None:
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+    assert conn.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
+
+
+def test_full_sync_can_be_asked_for(tmp_path: Path) -> None:
+    conn = store.connect(tmp_path / "full.sqlite3", "full")
+    assert conn.execute("PRAGMA synchronous").fetchone()[0] == 2
+    with pytest.raises(ValueError):
+        store.connect(tmp_path / "x.sqlite3", "off")
 
 
 def test_a_new_table_starts_at_version_0_with_game_1(conn: sqlite3.Connection) -> None:

@@ -1,0 +1,237 @@
+"""Benchmark of the referee on loopback: event-stream latency and actions per second.
+
+    .venv/bin/python bench/referee.py [--streams 40] [--actions 200] [--seconds 5]
+
+The server is the real app served by waitress with the CLI's settings, in a
+child process (so client and server do not share an interpreter), with one
+extra trivial Flask route (``GET /bench/ping``) to compare throughput with.
+
+1. Latency: ``--streams`` clients hold ``/api/tables/<id>/events`` open; the
+   leader posts ``--actions`` legal actions one after the other; for each, the
+   time from just before the POST is sent to the arrival of that version's
+   event on every stream.
+2. Throughput: ``--clients`` keep-alive connections for ``--seconds`` each post
+   actions to their own table, then the same for the trivial route.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import os
+import re
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+THEME = "hanabi-classic"
+
+
+def serve(database: str, sync: str) -> None:
+    """Child process: the referee app plus a trivial route, on waitress, on a free port."""
+    from flask import Response
+    from waitress import create_server
+
+    from deckforge.cli.referee import THREADS
+    from deckforge.referee import create_app
+
+    app = create_app({"DATABASE": database, "SYNC": sync})
+
+    @app.get("/bench/ping")
+    def ping() -> Response:
+        return Response("ok", mimetype="text/plain")
+
+    server = create_server(app, host="127.0.0.1", port=0, threads=THREADS,
+                           channel_timeout=120, connection_limit=500)
+    print(f"port {server.effective_port}", flush=True)  # type: ignore[union-attr]
+    server.run()
+
+
+class Client:
+    """One keep-alive HTTP/1.1 connection speaking JSON."""
+
+    def __init__(self, port: int) -> None:
+        self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+
+    def call(self, method: str, path: str, body: Any = None,
+             token: str | None = None) -> tuple[int, Any]:
+        headers = {"Content-Type": "application/json"} if body is not None else {}
+        if token:
+            headers["Authorization"] = f"Bearer {token}"
+        self.conn.request(method, path, None if body is None else json.dumps(body), headers)
+        response = self.conn.getresponse()
+        data = response.read()
+        kind = response.getheader("Content-Type", "")
+        return response.status, json.loads(data) if kind.startswith("application/json") else data
+
+
+class Table:
+    """A table driven with legal actions forever (a new game when one ends)."""
+
+    def __init__(self, client: Client) -> None:
+        self.client = client
+        status, body = client.call("POST", "/api/tables",
+                                   {"theme": THEME, "players": ["A", "B", "C"]})
+        assert status == 201, body
+        self.id, self.token, self.state = body["id"], body["leader_token"], body["state"]
+
+    def next_request(self) -> tuple[str, dict[str, Any]]:
+        state = self.state
+        if state["is_over"]:
+            return f"/api/tables/{self.id}/games", {"version": state["version"]}
+        if state["hint_tokens"]["available"] > 0:
+            target = (state["current_player"] + 1) % len(state["players"])
+            action: dict[str, Any] = {"type": "rank-hint", "target": target, "rank": 1}
+        else:
+            card = next({"suit": s["index"], "rank": r} for s in state["suits"]
+                        for r in s["ranks"] if s["copies_left"][r - 1] > 0)
+            action = {"type": "discard", "card": card}
+        return f"/api/tables/{self.id}/actions", {"version": state["version"], "action": action}
+
+    def step(self) -> None:
+        path, body = self.next_request()
+        status, state = self.client.call("POST", path, body, self.token)
+        assert status in (200, 201), state
+        self.state = state
+
+
+class Stream(threading.Thread):
+    """An event-stream reader recording when each version's event arrives."""
+
+    def __init__(self, port: int, table: str) -> None:
+        super().__init__(daemon=True)
+        self.sock = socket.create_connection(("127.0.0.1", port))
+        self.sock.sendall(f"GET /api/tables/{table}/events HTTP/1.1\r\nHost: bench\r\n"
+                          "Accept: text/event-stream\r\n\r\n".encode())
+        self.arrivals: dict[int, float] = {}
+        self.ready = threading.Event()
+
+    def run(self) -> None:
+        pending = b""
+        while True:
+            try:
+                chunk = self.sock.recv(65536)
+            except OSError:
+                return
+            now = time.perf_counter()
+            if not chunk:
+                return
+            pending += chunk
+            for found in re.finditer(rb"\nid: (\d+)\n", pending):
+                self.arrivals.setdefault(int(found.group(1)), now)
+                self.ready.set()
+            pending = pending[-64:]
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def latency(port: int, streams: int, actions: int) -> dict[str, float]:
+    leader = Table(Client(port))
+    readers = [Stream(port, leader.id) for _ in range(streams)]
+    for reader in readers:
+        reader.start()
+    for reader in readers:
+        if not reader.ready.wait(10):
+            raise SystemExit("an event stream did not start")
+    sent: dict[int, float] = {}
+    post_times = []
+    for _ in range(actions):
+        expected = leader.state["version"] + 1
+        started = time.perf_counter()
+        sent[expected] = started
+        leader.step()
+        post_times.append(time.perf_counter() - started)
+        deadline = time.monotonic() + 5
+        while not all(expected in r.arrivals for r in readers):
+            if time.monotonic() > deadline:
+                raise SystemExit(f"version {expected} did not reach every stream")
+            time.sleep(0.0005)
+    samples = [(r.arrivals[v] - t) * 1000 for r in readers for v, t in sent.items()]
+    for reader in readers:
+        reader.sock.close()
+    return {
+        "samples": len(samples),
+        "median_ms": statistics.median(samples),
+        "p95_ms": percentile(samples, 0.95),
+        "max_ms": max(samples),
+        "post_median_ms": statistics.median(post_times) * 1000,
+    }
+
+
+def throughput(port: int, clients: int, seconds: float, trivial: bool) -> float:
+    counts = [0] * clients
+    stop = time.monotonic() + seconds
+    barrier = threading.Barrier(clients)
+
+    def work(index: int) -> None:
+        client = Client(port)
+        table = None if trivial else Table(client)
+        barrier.wait()
+        while time.monotonic() < stop:
+            if table is None:
+                status, _ = client.call("GET", "/bench/ping")
+                assert status == 200
+            else:
+                table.step()
+            counts[index] += 1
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(clients)]
+    started = time.monotonic()
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return sum(counts) / (time.monotonic() - started)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--streams", type=int, default=40)
+    parser.add_argument("--actions", type=int, default=200)
+    parser.add_argument("--clients", type=int, default=4)
+    parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument("--sync", choices=("normal", "full"), default="normal",
+                        help="the referee's --sync setting")
+    parser.add_argument("--serve", metavar="DATABASE", help=argparse.SUPPRESS)
+    args = parser.parse_args()
+    if args.serve:
+        serve(args.serve, args.sync)
+        return
+
+    folder = tempfile.mkdtemp(prefix="deckforge-bench-")
+    database = str(Path(folder) / "bench.sqlite3")
+    child = subprocess.Popen([sys.executable, __file__, "--serve", database, "--sync", args.sync],
+                             stdout=subprocess.PIPE, text=True,
+                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    try:
+        assert child.stdout is not None
+        port = int(child.stdout.readline().split()[1])
+        lat = latency(port, args.streams, args.actions)
+        actions = throughput(port, args.clients, args.seconds, trivial=False)
+        ping = throughput(port, args.clients, args.seconds, trivial=True)
+    finally:
+        child.terminate()
+        child.wait(timeout=10)
+    print(f"sync {args.sync}; streams {args.streams}, actions {args.actions}: "
+          f"{lat['samples']} arrivals")
+    print(f"  POST -> event on every stream: median {lat['median_ms']:.1f} ms, "
+          f"p95 {lat['p95_ms']:.1f} ms, max {lat['max_ms']:.1f} ms "
+          f"(POST answered in {lat['post_median_ms']:.1f} ms, median)")
+    print(f"throughput, {args.clients} keep-alive clients, {args.seconds:.0f} s each:")
+    print(f"  actions {actions:.0f}/s, trivial route {ping:.0f}/s, ratio {actions / ping:.2f}")
+    ok = lat["median_ms"] < 20 and lat["p95_ms"] < 50 and actions >= ping / 2
+    print("targets (median < 20 ms, p95 < 50 ms, ratio >= 0.5):", "met" if ok else "NOT met")
+
+
+if __name__ == "__main__":
+    main()
