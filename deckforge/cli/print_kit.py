@@ -65,8 +65,12 @@ def build_once(theme_name: str, output: Path | None, options: object) -> bool:
     return True
 
 
-def watch(path: Path, rebuild: Callable[[], bool], poll: float = POLL_SECONDS,
-          sleep: Callable[[float], None] = time.sleep) -> None:
+def pause(seconds: float) -> None:
+    """Wait between two looks at the theme file (replaced in tests)."""
+    time.sleep(seconds)
+
+
+def watch(path: Path, rebuild: Callable[[], bool], poll: float = POLL_SECONDS) -> None:
     """Rebuild whenever ``path`` changes (modification time), until Ctrl-C."""
     def stamp() -> float | None:
         try:
@@ -77,7 +81,7 @@ def watch(path: Path, rebuild: Callable[[], bool], poll: float = POLL_SECONDS,
     last = stamp()
     click.echo(f"Watching {path} (Ctrl-C to stop)", err=True)
     while True:
-        sleep(poll)
+        pause(poll)
         current = stamp()
         if current is not None and current != last:
             last = current

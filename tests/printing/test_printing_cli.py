@@ -1,0 +1,137 @@
+"""``deckforge print``: files written, clean one-line errors, --watch."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from deckforge.cli import main
+from deckforge.cli import print_kit as command
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture
+def runner() -> CliRunner:
+    return CliRunner()
+
+
+def test_print_writes_the_kit_into_the_output_folder(runner, tmp_path):
+    result = runner.invoke(main, ["print", "hanabi-classic", "-o", str(tmp_path / "kit")])
+    assert result.exit_code == 0, result.output
+    names = sorted(p.name for p in (tmp_path / "kit").iterdir())
+    assert names == sorted(["cards.pdf", "cards-fronts.pdf", "cards-backs.pdf", "tokens.pdf",
+                            "rules.pdf", "scoresheet.pdf", "calibration.pdf"])
+    assert "cards.pdf" in result.output
+
+
+def test_the_default_folder_is_printouts_and_the_theme_id(runner, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(main, ["print", "hanabi-classic", "--fold"])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "printouts/hanabi-classic/cards-fold.pdf").is_file()
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--card", "huge"], "Invalid value for '--card': card size 'huge'"),
+        (["--card", "5x5"], "cards must be at least 20 mm"),
+        (["--paper", "a3"], "Invalid value for '--paper'"),
+        (["--bleed", "-1"], "Invalid value for '--bleed'"),
+        (["--duplex", "sideways"], "Invalid value for '--duplex'"),
+        (["--back-offset", "2"], "Invalid value for '--back-offset'"),
+        (["--back-offset", "a,b"], "is not a number of millimetres"),
+        (["--card", "250x250"], "does not fit on 210x297 mm paper"),
+    ],
+)
+def test_bad_options_give_one_clear_line_and_no_files(runner, tmp_path, args, message):
+    out = tmp_path / "kit"
+    result = runner.invoke(main, ["print", "hanabi-classic", "-o", str(out), *args])
+    assert result.exit_code != 0
+    assert message in result.output
+    assert "Traceback" not in result.output
+    assert not out.exists()
+
+
+def test_an_unknown_theme_is_refused_without_a_traceback(runner, tmp_path):
+    result = runner.invoke(main, ["print", "no-such-theme", "-o", str(tmp_path / "kit")])
+    assert result.exit_code == 1
+    assert "no-such-theme: no such theme file or bundled theme" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def test_a_theme_with_printing_problems_is_refused_with_each_problem(runner, tmp_path):
+    result = runner.invoke(main, ["print", str(DATA / "missing-glyphs.yaml"), "-o",
+                                  str(tmp_path / "kit")])
+    assert result.exit_code == 1
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 4
+    assert all("missing-glyphs.yaml:" in line for line in lines)
+    assert not (tmp_path / "kit").exists()
+
+
+def test_an_unwritable_output_folder_is_one_line(runner, tmp_path):
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    result = runner.invoke(main, ["print", "hanabi-classic", "-o", str(blocker / "kit")])
+    assert result.exit_code == 1
+    assert result.output.startswith("Error: cannot write to")
+
+
+def test_watch_rebuilds_when_the_theme_file_changes_and_stops_on_ctrl_c(runner, tmp_path,
+                                                                         monkeypatch):
+    theme = tmp_path / "deck.yaml"
+    shutil.copy(DATA / "small-deck.yaml", theme)
+    out = tmp_path / "kit"
+    polls = {"n": 0}
+
+    def fake_sleep(seconds: float) -> None:
+        polls["n"] += 1
+        if polls["n"] == 1:
+            text = theme.read_text(encoding="utf-8").replace("Small deck", "Renamed deck")
+            theme.write_text(text, encoding="utf-8")
+            stamp = theme.stat().st_mtime_ns + 5_000_000_000
+            os.utime(theme, ns=(stamp, stamp))
+        elif polls["n"] == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(command, "pause", fake_sleep)
+    result = runner.invoke(main, ["print", str(theme), "-o", str(out), "--watch"])
+    assert result.exit_code == 0, result.output
+    assert "changed: rebuilding" in result.output
+    assert "Stopped watching." in result.output
+    assert result.output.count("cards.pdf (") == 2
+    assert "Renamed deck" in _rules_text(out)
+
+
+def _rules_text(folder: Path) -> str:
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(folder / "rules.pdf")
+    return "".join(page.get_textpage().get_text_range() for page in document)
+
+
+def test_watch_keeps_going_after_a_broken_save(runner, tmp_path, monkeypatch):
+    theme = tmp_path / "deck.yaml"
+    shutil.copy(DATA / "small-deck.yaml", theme)
+    polls = {"n": 0}
+
+    def fake_sleep(seconds: float) -> None:
+        polls["n"] += 1
+        if polls["n"] == 1:
+            theme.write_text("id: [unclosed", encoding="utf-8")
+            stamp = theme.stat().st_mtime_ns + 5_000_000_000
+            os.utime(theme, ns=(stamp, stamp))
+        elif polls["n"] == 2:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(command, "pause", fake_sleep)
+    result = runner.invoke(main, ["print", str(theme), "-o", str(tmp_path / "kit"), "--watch"])
+    assert result.exit_code == 0
+    assert "deck.yaml:" in result.output  # the theme's problem, then still watching
+    assert "Stopped watching." in result.output
