@@ -24,6 +24,7 @@ from deckforge.printing.geometry import (
     SheetLayout,
 )
 from deckforge.printing.pdf import GREY, INK, PrintCanvas, colour, darker
+from deckforge.theme.model import ClueMode, Direction, Suit, Theme
 
 Progress = Callable[[int], None]  # called with the number of cards just placed
 
@@ -44,12 +45,15 @@ class DeckCard:
     key: tuple[int, int] | None  # (suit index, rank)
 
 
-def front_faces(theme_suits: Sequence, fonts: FontPair, card: tuple[float, float],
+def front_faces(theme_suits: Sequence[Suit], fonts: FontPair, card: tuple[float, float],
                 words: Catalogue) -> dict[tuple[int, int], FrontFace]:
     """The face of every distinct card, with its text fitted to the card size."""
     box = FaceLayout(*card).text_box
     faces: dict[tuple[int, int], FrontFace] = {}
+    own_colours = tuple(colour(s.colour) for s in theme_suits if s.clue is ClueMode.OWN)
     for i, suit in enumerate(theme_suits):
+        frame = own_colours if suit.clue is ClueMode.EVERY_COLOUR else ()
+        order = f"{suit.ranks}→1" if suit.direction is Direction.DOWN else ""
         for rank in range(1, suit.ranks + 1):
             text = suit.text_for(rank)
             fitted = None
@@ -66,11 +70,13 @@ def front_faces(theme_suits: Sequence, fonts: FontPair, card: tuple[float, float
                 rank=rank,
                 copies=words.copies(suit.copies[rank - 1]),
                 text=fitted,
+                frame=frame,
+                order=order,
             )
     return faces
 
 
-def deck_order(theme_suits: Sequence) -> list[DeckCard]:
+def deck_order(theme_suits: Sequence[Suit]) -> list[DeckCard]:
     """Every physical card, suit by suit, rank by rank."""
     return [
         DeckCard((i, rank))
@@ -80,7 +86,7 @@ def deck_order(theme_suits: Sequence) -> list[DeckCard]:
     ]
 
 
-def back_face(theme) -> BackFace:  # type: ignore[no-untyped-def]
+def back_face(theme: Theme) -> BackFace:
     """The theme's back design, or one made from its title and hint-token colour."""
     symbols = tuple(s.symbol for s in theme.suits)
     design = theme.print_style.back

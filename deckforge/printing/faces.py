@@ -29,6 +29,8 @@ class FrontFace:
     rank: int
     copies: str  # e.g. "3 in the deck"
     text: FittedText | None  # None: the card has no title or text
+    frame: tuple[Color, ...] = ()  # several colours: a multicolour suit's striped frame
+    order: str = ""  # e.g. "5→1" on the name band of a suit played downwards
 
 
 @dataclass(frozen=True)
@@ -58,15 +60,36 @@ def _symbol(c: PrintCanvas, x: float, y_mid: float, symbol: str, font: Font, siz
             fill: Color) -> None:
     """The suit symbol in the suit's colour with a dark outline (readable in grey too)."""
     c.setFillColor(fill)
-    c.setStrokeColor(darker(fill, 0.45))
-    c.setLineWidth(max(0.35, size / 28))
+    c.setStrokeColor(darker(fill, 0.55))
+    c.setLineWidth(min(0.45, max(0.25, size / 50)))
     _centred(c, x, y_mid, symbol, font, size, mode=2)
 
 
-def _background(c: PrintCanvas, rect: Rect, bleed: float, fill: Color) -> None:
+def _background(c: PrintCanvas, rect: Rect, bleed: float, fill: Color,
+                stripes: tuple[Color, ...] = ()) -> None:
     outer = rect.inset(-bleed)
     c.setFillColor(fill)
     c.rect(outer.x * MM, outer.y * MM, outer.w * MM, outer.h * MM, stroke=0, fill=1)
+    if stripes:  # diagonal bands of every colour, for a suit that counts as all of them
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(outer.x * MM, outer.y * MM, outer.w * MM, outer.h * MM)
+        c.clipPath(clip, stroke=0, fill=0)
+        band = 4.0 * MM
+        span = (outer.w + outer.h) * MM
+        x0, y0 = outer.x * MM, outer.y * MM
+        k = 0
+        while k * band < span:
+            c.setFillColor(stripes[k % len(stripes)])
+            path = c.beginPath()
+            path.moveTo(x0 + k * band, y0)
+            path.lineTo(x0 + (k + 1) * band, y0)
+            path.lineTo(x0 + (k + 1) * band - span, y0 + span)
+            path.lineTo(x0 + k * band - span, y0 + span)
+            path.close()
+            c.drawPath(path, stroke=0, fill=1)
+            k += 1
+        c.restoreState()
 
 
 def _index(c: PrintCanvas, box: Rect, face: FrontFace, fonts: FontPair, scale: float) -> None:
@@ -82,7 +105,7 @@ def draw_front(c: PrintCanvas, rect: Rect, bleed: float, face: FrontFace, fonts:
     layout = FaceLayout(rect.w, rect.h)
     s = layout.scale
     c.saveState()
-    _background(c, rect, bleed, face.colour)
+    _background(c, rect, bleed, face.colour, face.frame)
     c.translate(rect.x * MM, rect.y * MM)
     panel = layout.panel
     c.setFillColor(WHITE)
@@ -104,10 +127,11 @@ def draw_front(c: PrintCanvas, rect: Rect, bleed: float, face: FrontFace, fonts:
     name = layout.name_box
     c.setFillColor(lighter(face.colour, 0.7))
     c.roundRect(name.x * MM, name.y * MM, name.w * MM, name.h * MM, 1.2 * s * MM, stroke=0, fill=1)
-    size = _fit_size(face.suit_name, fonts.title, 9 * s, (name.w - 2) * MM)
+    label = f"{face.suit_name} {face.order}" if face.order else face.suit_name
+    size = _fit_size(label, fonts.title, 9 * s, (name.w - 2) * MM)
     c.setFillColor(INK)
-    _centred(c, (name.x + name.w / 2) * MM, (name.y + name.h / 2) * MM, face.suit_name,
-             fonts.title, size)
+    _centred(c, (name.x + name.w / 2) * MM, (name.y + name.h / 2) * MM, label, fonts.title,
+             size)
 
     # the rank, large, on a disc of the suit's colour, flanked by the symbol
     cx, cy, r = layout.medallion(with_text=face.text is not None)
