@@ -1,0 +1,219 @@
+"""Headless Chromium plays a digital table: two seat pages on phones and the projector.
+
+Needs Debian's ``chromium`` and ``chromium-driver``: skipped without them, except
+in CI (``CI`` set), where their absence fails the test. Screenshots of the seat
+pages (phone-sized) and of the projector land in ``tests/referee/output/``
+(not committed).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import tempfile
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from digital_helpers import leaks, secrets_of
+from referee_helpers import Server
+
+from deckforge.rules import Game, Play, RankHint
+from deckforge.theme.loader import load_theme
+
+OUTPUT = Path(__file__).parent / "output"
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
+DRIVER = shutil.which("chromedriver")
+
+if not (CHROMIUM and DRIVER):
+    if os.environ.get("CI"):
+        pytest.fail("chromium and chromium-driver are required in CI", pytrace=False)
+    pytest.skip("chromium or chromium-driver is not installed", allow_module_level=True)
+
+webdriver = pytest.importorskip("selenium.webdriver")
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+
+THEME = "interfaith-festival"
+TEAMS = ["Les Lions", "Les Aigles", "Les Dauphins", "Les Loups"]
+SEED = 20261130
+
+
+def _browser(width: int, height: int, profile: Path, mobile: bool) -> Any:
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage",
+                 f"--user-data-dir={profile}", f"--window-size={width},{height}",
+                 "--hide-scrollbars", "--force-device-scale-factor=1"):
+        options.add_argument(flag)
+    if mobile:
+        options.add_experimental_option("mobileEmulation", {
+            "deviceMetrics": {"width": width, "height": height, "pixelRatio": 2},
+            "userAgent": "Mozilla/5.0 (Linux; Android 14) Mobile",
+        })
+    driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(DRIVER))
+    driver.set_page_load_timeout(30)
+    if not mobile:
+        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+    return driver
+
+
+@pytest.fixture
+def browsers() -> Iterator[tuple[Any, Any, Any]]:
+    """Two phones (seats 0 and 1) and a projector, each with a fresh profile."""
+    profiles = [Path(tempfile.mkdtemp(prefix="deckforge-chromium-")) for _ in range(3)]
+    drivers: list[Any] = []
+    try:
+        drivers.append(_browser(390, 844, profiles[0], mobile=True))
+        drivers.append(_browser(390, 844, profiles[1], mobile=True))
+        drivers.append(_browser(1920, 1080, profiles[2], mobile=False))
+        yield drivers[0], drivers[1], drivers[2]
+    finally:
+        for driver in drivers:
+            driver.quit()
+        for profile in profiles:
+            shutil.rmtree(profile, ignore_errors=True)
+
+
+def _post(url: str, body: dict[str, Any], token: str | None = None) -> dict[str, Any]:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(url, data=json.dumps(body).encode(), headers=headers)
+    with urllib.request.urlopen(request, timeout=10) as response:
+        data: dict[str, Any] = json.load(response)
+        return data
+
+
+def _wait(driver: Any, condition: Any, timeout: float = 10) -> Any:
+    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(condition)
+
+
+def _version(driver: Any, selector: str) -> int:
+    """The version the page shows, read in one go (the page redraws itself meanwhile)."""
+    found = driver.execute_script(
+        "const e = document.querySelector(arguments[0]); return e ? e.dataset.version : null;",
+        selector)
+    return -1 if found is None else int(found)
+
+
+def _seat_version(driver: Any) -> int:
+    return _version(driver, ".seat-inner")
+
+
+def _projector_version(driver: Any) -> int:
+    return _version(driver, ".screen-inner")
+
+
+def _full_page(driver: Any, path: Path) -> None:
+    """A screenshot of the whole seat page at the phone's width."""
+    height = driver.execute_script("return document.documentElement.scrollHeight")
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 390, "height": int(height), "deviceScaleFactor": 1, "mobile": True})
+    driver.save_screenshot(str(path))
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+
+
+def _no_own_cards(driver: Any, game: Game, seat: int) -> None:
+    theme = game.theme
+    found = leaks(driver.page_source, secrets_of(game, seat, SEED), theme, "text/html")
+    assert not found, found
+
+
+def test_two_seats_play_a_few_turns_on_their_phones_and_the_projector_follows(
+    server: Server, browsers: tuple[Any, Any, Any]
+) -> None:
+    ann, bob, projector = browsers
+    OUTPUT.mkdir(exist_ok=True)
+    table = _post(server.url + "api/tables", {"theme": THEME, "players": TEAMS,
+                                              "kind": "digital", "seed": SEED})
+    seats = [row["url"] for row in table["seats"]]
+    secrets = [url.rsplit("/", 1)[1] for url in seats]
+    game = Game.deal(load_theme(THEME), len(TEAMS), SEED)
+
+    projector.get(table["urls"]["projector"])
+    ann.get(seats[0])
+    bob.get(seats[1])
+    assert "À vous" in ann.find_element(By.CSS_SELECTOR, ".turn-banner").text
+    assert "Les Lions joue" in bob.find_element(By.CSS_SELECTOR, ".turn-banner").text
+    assert not bob.find_elements(By.CSS_SELECTOR, "input[name=slot]")  # not its turn
+    _no_own_cards(ann, game, 0)
+    _no_own_cards(bob, game, 1)
+
+    # Ann tells Les Aigles about a number: the touched cards light up before she sends it.
+    rank = game.hand(1)[0].card.rank
+    touched = [i for i, h in enumerate(game.hand(1)) if h.card.rank == rank]
+    ann.find_element(By.CSS_SELECTOR, f'label.hint-choice input[value="rank:{rank}"]'
+                     ).find_element(By.XPATH, "..").click()
+    lit = ann.find_elements(By.CSS_SELECTOR, '.hand.other[data-player="1"] .dcard.lit')
+    assert [int(card.get_attribute("data-slot")) for card in lit] == touched
+    button = ann.find_element(By.CSS_SELECTOR, "button.hint")
+    assert "Les Aigles" in button.text and str(len(touched)) in button.text
+    ann.save_screenshot(str(OUTPUT / "seat-phone-hint-preview.png"))
+    button.click()
+    game.apply(RankHint(1, rank), 0)
+
+    # Everybody follows without a reload: the projector, and Bob, who learns his cards' number.
+    _wait(projector, lambda d: _projector_version(d) == 1)
+    assert "Les Aigles" in projector.find_element(By.CSS_SELECTOR, ".announce-line").text
+    _wait(bob, lambda d: _seat_version(d) == 1)
+    assert "À vous" in bob.find_element(By.CSS_SELECTOR, ".turn-banner").text
+    ranks = [c.text for c in bob.find_elements(By.CSS_SELECTOR, ".hand.own .d-rank")]
+    assert [i for i, r in enumerate(ranks) if r == str(rank)] == touched
+    _no_own_cards(bob, game, 1)
+    _full_page(bob, OUTPUT / "seat-phone-after-hint.png")
+
+    # Bob plays the card he was told about.
+    bob.find_element(By.CSS_SELECTOR, f'.hand.own label.dcard[data-slot="{touched[0]}"]').click()
+    bob.find_element(By.CSS_SELECTOR, "button.act-btn.play").click()
+    event = game.apply(Play(touched[0]), 1)
+    assert event.kind == "play" and event.slot == touched[0]
+    _wait(projector, lambda d: _projector_version(d) == 2)
+    _wait(ann, lambda d: _seat_version(d) == 2)
+    if event.success:
+        assert projector.find_element(By.CSS_SELECTOR, ".lesson-title").text
+    _no_own_cards(ann, game, 0)
+    _no_own_cards(bob, game, 1)
+
+    # The two other teams act from their own devices (here: the API).
+    for seat in (2, 3):
+        hint = {"type": "rank-hint", "target": (seat + 1) % 4,
+                "rank": game.hand((seat + 1) % 4)[0].card.rank}
+        _post(f"{server.url}api/tables/{table['id']}/seats/{seat}/actions",
+              {"version": game.turn, "action": hint}, secrets[seat])
+        game.apply(RankHint(hint["target"], hint["rank"]), seat)
+    _wait(ann, lambda d: _seat_version(d) == 4)
+    assert "À vous" in ann.find_element(By.CSS_SELECTOR, ".turn-banner").text
+    _no_own_cards(ann, game, 0)
+    _full_page(ann, OUTPUT / "seat-phone-your-turn.png")
+
+    # The leader pauses: Ann's page says so and offers no action; then play resumes.
+    _post(f"{server.url}api/tables/{table['id']}/pause", {"version": 4, "paused": True},
+          table["leader_token"])
+    _wait(ann, lambda d: _seat_version(d) == 5)
+    assert ann.find_elements(By.CSS_SELECTOR, ".turn-banner.paused")
+    assert not ann.find_elements(By.CSS_SELECTOR, "button.act-btn")
+    ann.save_screenshot(str(OUTPUT / "seat-phone-paused.png"))
+    _post(f"{server.url}api/tables/{table['id']}/pause", {"version": 5, "paused": False},
+          table["leader_token"])
+    _wait(ann, lambda d: _seat_version(d) == 6)
+
+    # Ann discards her oldest card; the discard pile shows it on the projector and on Bob's page.
+    ann.find_element(By.CSS_SELECTOR, '.hand.own label.dcard[data-slot="0"]').click()
+    ann.find_element(By.CSS_SELECTOR, "button.act-btn.discard").click()
+    discarded = game.hand(0)[0].card
+    _wait(projector, lambda d: _projector_version(d) == 7)
+    _wait(bob, lambda d: _seat_version(d) == 7)
+    assert f"{discarded.suit}:{discarded.rank}" in [
+        chip.get_attribute("data-card")
+        for chip in bob.find_elements(By.CSS_SELECTOR, ".discards-mini .chip")]
+    assert projector.find_elements(By.CSS_SELECTOR, ".discard-row")
+    assert "dcard" not in projector.page_source  # the projector never shows a hand
+    bob.save_screenshot(str(OUTPUT / "seat-phone.png"))
+    projector.save_screenshot(str(OUTPUT / "digital-projector-1920x1080.png"))
