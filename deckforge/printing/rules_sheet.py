@@ -199,7 +199,8 @@ def _suit_table(theme: Theme, words: Catalogue, st: dict[str, ParagraphStyle]) -
         copies = [str(suit.copies[r - 1]) if r <= suit.ranks else "" for r in range(1, ranks + 1)]
         order = t("order_up" if suit.direction is Direction.UP else "order_down", n=suit.ranks)
         rows.append([Paragraph(_e(suit.name), st["cell"]), suit.symbol, *copies, order])
-    widths = [52 * MM, 17 * MM, *[9 * MM] * ranks, 22 * MM]
+    rank_w = min(9.0, (210 - 2 * MARGIN - 52 - 17 - 22) / ranks)
+    widths = [52 * MM, 17 * MM, *[rank_w * MM] * ranks, 22 * MM]
     table = Table(rows, colWidths=widths, hAlign="LEFT")
     style = [
         ("FONT", (0, 0), (-1, -1), st["cell"].fontName, 9),

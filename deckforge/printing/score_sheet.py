@@ -35,7 +35,8 @@ def score_sheet(theme: Theme, words: Catalogue, fonts: FontPair, canvas: PrintCa
     # columns: game, date, players, one per suit, total, rating
     suits = theme.suits
     fixed = {"game": 13.0, "date": 24.0, "total": 18.0, "rating": 34.0}
-    suit_w = 17.0 if len(suits) <= 6 else max(11.0, 102.0 / len(suits))
+    # suits share what the other columns leave, keeping at least 40 mm for the names
+    suit_w = min(17.0, ((right - left) - sum(fixed.values()) - 40.0) / len(suits))
     players_w = (right - left) - sum(fixed.values()) - suit_w * len(suits)
     columns: list[tuple[str, float]] = [
         (t("score_game"), fixed["game"]), (t("score_date"), fixed["date"]),
@@ -64,7 +65,7 @@ def score_sheet(theme: Theme, words: Catalogue, fonts: FontPair, canvas: PrintCa
             c.setFillColor(fill)
             c.setStrokeColor(darker(fill, 0.45))
             c.setLineWidth(0.5)
-            c.setFont(fonts.body.name, 15)
+            c.setFont(fonts.body.name, min(15.0, w * 1.6))
             c.drawCentredString((x + w / 2) * MM, (y_header + 7.5) * MM, suit.symbol, mode=2)
             c.setFillColor(INK)
             _fitted(c, fonts.title, label, 7, (w - 1.5) * MM)
