@@ -165,6 +165,10 @@ class Referee:
             "csrf": csrf_of(page), "version": str(self.version), **_form(action),
         })
         assert response.status_code == 303, response.get_data(as_text=True)[:500]
+        self.responses += 1
+        found = leaks(response.get_data(as_text=True), secrets_of(self._after(action), seat, SEED),
+                      self.theme, response.content_type or "")
+        assert not found, found
 
     def apply(self, seat: int, action: Action, by_form: bool) -> None:
         if by_form:
