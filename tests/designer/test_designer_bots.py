@@ -223,6 +223,27 @@ def test_a_card_known_to_be_useless_is_discarded_before_the_chop() -> None:
     assert _step(game, bots) == Discard(1)
 
 
+def test_a_clue_on_a_card_one_step_ahead_makes_the_player_in_between_play_blind() -> None:
+    # red is at 0; player 2's newest card is the red 2, player 1's newest the red 1
+    mine = [Card(WHITE, 3), Card(WHITE, 3), Card(RED, 3), Card(RED, 4), Card(BLUE, 4)]
+    middle = [Card(YELLOW, 3), Card(YELLOW, 4), Card(GREEN, 3), Card(GREEN, 4), Card(RED, 1)]
+    last = [Card(BLUE, 3), Card(YELLOW, 5), Card(GREEN, 4), Card(BLUE, 4), Card(RED, 2)]
+    game, bots = _table(mine + middle + last, players=3)
+    _step(game, bots, RankHint(2, 2))  # no 2 plays now: a finesse on player 1
+    assert _step(game, bots) == Play(4)
+    assert bots[1].reason == "finesse" and game.top_ranks()[RED] == 1
+    assert _step(game, bots) == Play(4)  # player 2 now knows the red 2
+    assert game.top_ranks()[RED] == 2
+
+
+def test_without_a_player_in_between_the_same_clue_makes_nobody_play() -> None:
+    mine = [Card(WHITE, 3), Card(WHITE, 3), Card(RED, 3), Card(RED, 4), Card(BLUE, 4)]
+    theirs = [Card(BLUE, 3), Card(YELLOW, 5), Card(GREEN, 4), Card(BLUE, 4), Card(RED, 2)]
+    game, bots = _table(mine + theirs)
+    _step(game, bots, RankHint(1, 2))
+    assert not isinstance(_step(game, bots), Play)
+
+
 @pytest.mark.parametrize(("players", "simple_bot"), [(2, 16.9), (3, 18.5), (4, 19.3), (5, 18.5)])
 def test_the_convention_bot_beats_simplebot_on_the_classic_game(
     players: int, simple_bot: float

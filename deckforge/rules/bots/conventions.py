@@ -14,21 +14,29 @@ one who gives it and the one who gets it:
   every identity left plays.
 - *Save clue*: a focus on the chop is a card that plays (now or delayed) or
   the last copy of a card still needed (a 5, say): the receiver keeps it.
+- *Finesse*: a play clue whose focus can only be one step beyond what plays
+  now (a 2 when no 2 plays) says that a player between giver and receiver
+  holds the missing card on their *finesse position* (newest untouched card).
+  The one who sees nobody else in between holding it plays that card blind on
+  their next turn; the blind play then tells the receiver what their card is.
+  One finesse at a time, and none once the deck is out.
 - *Stall*: when every hint token is in, discarding is forbidden and the giver
   has nothing known to play, the giver may have had no true clue to give; such
   a clue is read for what it says and no more.
 
 A giver only gives a clue whose reading is true (it simulates the receiver
 with public facts only), so a card is played only when every identity it can
-still have plays: the bot never misplays, except when it chooses to guess at
-the end of the game or is forced to play.
+still have plays (or it answers a finesse the giver checked): the bot never
+misplays, except when it chooses to guess at the end of the game or is forced
+to play.
 
-Turn order of preference: save the next player's chop if it holds a last copy
-and they have nothing to play or throw; play a card known to play (suit-
-completing cards first); give the most valuable clue if it is worth the token
-(the more tokens are in, the less it must be worth); once the deck is out,
-guess a likely card while errors can be afforded; discard a card known to be
-useless, else the chop; where discarding is forbidden, stall with any clue.
+Turn order of preference: answer a finesse; save the next player's chop if
+it holds a last copy and they have nothing to play or throw; play a card
+known to play (suit-completing cards first); give the most valuable clue if it
+is worth the token (the more tokens are in, the less it must be worth); once
+the deck is out, guess a likely card while errors can be afforded; discard a
+card known to be useless, else the chop; where discarding is forbidden, stall
+with any clue.
 
 Knowledge comes from :class:`~deckforge.rules.view.PlayerView` only: the
 bot's own cards are seen through the clues they received.
@@ -58,6 +66,23 @@ class _Clue:
         return self.action.target
 
 
+@dataclass(frozen=True, slots=True)
+class _Finesse:
+    """A play clue whose focus cannot play now or soon: it rests on a blind play.
+
+    The focus is one of ``finesse`` (identities one step beyond what plays
+    now). A player between giver and receiver holds the card before it on their
+    *finesse position* (their newest untouched card; ``watch`` holds those
+    positions' deck indexes) and plays it blind on their next turn; that play
+    tells everybody which identity the focus is.
+    """
+
+    focus: int  # deck index of the clued card
+    receiver: int
+    finesse: int
+    watch: frozenset[int]
+
+
 class ConventionBot:
     """Plays, clues and discards by the conventions in this module's docstring."""
 
@@ -65,6 +90,7 @@ class ConventionBot:
 
     # value a clue needs, by hint tokens available (scaled to 8 tokens)
     THRESHOLDS = (0.9, 0.9, 0.6, 0.4, 0.2, 0.1, 0.0, 0.0, 0.0)
+    FINESSE = 2.0  # value of a finesse: the blind play and the card clued (0: no finesses)
     DELAYED = 0.7  # value of a card that will play after cards already known to play
     EXPOSED = 0.6  # value lost when a clue leaves a last copy on the receiver's chop
 
@@ -72,8 +98,11 @@ class ConventionBot:
         self.seat = seat
         self._clued: set[int] = set()  # deck indexes of cards any clue ever touched
         self._belief: dict[int, int] = {}  # deck index -> identities the conventions allow
+        self._finesse: _Finesse | None = None  # a finesse not yet resolved (one at a time)
+        self._duty: int | None = None  # deck index of my card to blind-play next turn
         self._ids: Identities | None = None
-        # why the last action was chosen: save, play, clue, guess, discard, stall or forced
+        # why the last action was chosen: finesse, save, play, clue, guess, discard,
+        # stall or forced
         self.reason = ""
 
     # ---- common knowledge ----------------------------------------------------------
@@ -144,17 +173,20 @@ class ConventionBot:
         after: list[int],
         touched: tuple[int, ...],
         soon: int,
-    ) -> dict[int, int]:
+        watch: frozenset[int] = frozenset(),
+    ) -> tuple[dict[int, int], bool]:
         """How everybody reads a clue: slot -> the identities its card may have.
 
         ``indexes`` are the receiver's deck indexes, ``after`` the clue masks of
         their cards once the clue is given, ``touched`` the slots it touches,
-        ``soon`` what plays now or after the cards known to play. Uses public
-        facts only, so giver and receiver agree.
+        ``soon`` what plays now or after the cards known to play, ``watch`` the
+        finesse positions of the players between giver and receiver (empty when
+        no finesse may be read). Returns the reading and whether it is a finesse.
+        Uses public facts only, so giver and receiver agree.
         """
         newly = [slot for slot in touched if indexes[slot] not in self._clued]
         if not newly:
-            return {}
+            return {}, False
         chop = self._chop(indexes)
         focus = chop if chop in newly else newly[-1]
         every = board.ids.every
@@ -162,9 +194,53 @@ class ConventionBot:
         fits = after[focus] & available & self._belief.get(indexes[focus], every)
         wanted = soon | board.critical if focus == chop else soon
         narrowed = fits & wanted
+        blind = 0
+        if not narrowed and watch and focus != chop:
+            blind = fits & self._after_playable(board) & ~soon
+            if blind:
+                return {focus: blind}, True
         if not narrowed:
-            return {}
-        return {focus: narrowed}
+            return {}, False
+        return {focus: narrowed}, False
+
+    def _after_playable(self, board: Board) -> int:
+        """Identities that play right after one that plays now."""
+        following = 0
+        successor = board.ids.successor
+        mask = board.playable
+        while mask:
+            low = mask & -mask
+            following |= successor[low.bit_length() - 1]
+            mask ^= low
+        return following
+
+    def _finesse_position(self, view: PlayerView, player: int) -> HandCard | None:
+        """The newest card of ``player`` that no clue has touched."""
+        for held in reversed(view.hand(player)):
+            if held.deck_index not in self._clued:
+                return held
+        return None
+
+    def _between(self, view: PlayerView, giver: int, receiver: int) -> list[int]:
+        """The players who act after ``giver`` and before ``receiver``."""
+        found = []
+        player = (giver + 1) % view.players
+        while player != receiver:
+            found.append(player)
+            player = (player + 1) % view.players
+        return found
+
+    def _watch(self, view: PlayerView, giver: int, receiver: int) -> frozenset[int]:
+        """Finesse positions that a clue from ``giver`` to ``receiver`` may call on
+        (none when a finesse is already pending or the deck is out)."""
+        if not self.FINESSE or self._finesse is not None or view.deck_left == 0:
+            return frozenset()
+        found = set()
+        for player in self._between(view, giver, receiver):
+            held = self._finesse_position(view, player)
+            if held is not None:
+                found.add(held.deck_index)
+        return frozenset(found)
 
     def _common(self, board: Board, held: HandCard) -> int:
         """What every seat knows of a card: clues, conventions and public cards."""
@@ -178,25 +254,78 @@ class ConventionBot:
     def observe(self, view: PlayerView, action: Action, event: Event) -> None:
         """Update the common knowledge after any seat's action."""
         if event.kind in ("play", "discard"):
-            if event.deck_index is not None:
-                self._clued.discard(event.deck_index)
-                self._belief.pop(event.deck_index, None)
-            return
+            index = event.deck_index
+            if index is not None:
+                blind = index not in self._clued
+                self._clued.discard(index)
+                self._belief.pop(index, None)
+                if index == self._duty:
+                    self._duty = None
+                pending = self._finesse
+                if pending is not None:
+                    if index == pending.focus:
+                        self._finesse = None
+                    elif (
+                        event.kind == "play" and blind and index in pending.watch and event.success
+                    ):
+                        ids = self._identities(view)
+                        following = ids.successor[ids.index(event.card)]  # type: ignore[arg-type]
+                        if following & pending.finesse:
+                            self._belief[pending.focus] = following
+                            self._finesse = None
+        else:
+            self._observe_clue(view, action, event)
+        pending = self._finesse
+        if pending is not None and view.current_player == pending.receiver:
+            # nobody answered with a blind play (not expected): forget the reading
+            self._belief.pop(pending.focus, None)
+            self._finesse = None
+
+    def _observe_clue(self, view: PlayerView, action: Action, event: Event) -> None:
         target = action.target  # type: ignore[union-attr]
+        giver = event.player
         ids = self._identities(view)
         board = Board(ids, view)
         hand = view.hand(target)
         indexes = [held.deck_index for held in hand]
         after = [ids.of_hand_card(held) for held in hand]
-        stalling = self._stalling(view, board, event.player, view.hint_tokens + 1)
+        stalling = self._stalling(view, board, giver, view.hint_tokens + 1)
         if not stalling:
             known = self._known_elsewhere(view, board, target)
             soon = self._soon(board, known, indexes, after, event.touched)
-            reading = self._reading(board, indexes, after, event.touched, soon)
+            watch = self._watch(view, giver, target)
+            reading, finesse = self._reading(board, indexes, after, event.touched, soon, watch)
             for slot, allowed in reading.items():
                 self._belief[indexes[slot]] = allowed
+            if finesse:
+                ((focus, blind),) = reading.items()
+                self._finesse = _Finesse(indexes[focus], target, blind, watch)
+                if view.player in self._between(view, giver, target):
+                    self._take_duty(view, ids, hand[focus], giver, target)
         for slot in event.touched:
             self._clued.add(indexes[slot])
+
+    def _take_duty(
+        self,
+        view: PlayerView,
+        ids: Identities,
+        focus: HandCard,
+        giver: int,
+        receiver: int,
+    ) -> None:
+        """Between giver and receiver, I see the finessed card: if nobody else in
+        between holds the card before it on their finesse position, I do."""
+        truth = ids.bit(focus.card)  # type: ignore[arg-type]
+        me = view.player
+        for player in self._between(view, giver, receiver):
+            if player == me:
+                continue
+            held = self._finesse_position(view, player)
+            if held is not None and ids.successor[ids.index(held.card)] == truth:  # type: ignore[arg-type]
+                return  # they hold it
+        mine = self._finesse_position(view, me)
+        if mine is not None:
+            self._duty = mine.deck_index
 
     def _stalling(self, view: PlayerView, board: Board, giver: int, hints: int) -> bool:
         """Whether a clue given with ``hints`` tokens available may be a forced stall:
@@ -242,6 +371,13 @@ class ConventionBot:
         for option in options:
             if option and not option & ~playable and option & (option - 1) == 0:
                 queued |= option
+
+        # 0. a finesse calls on my newest unclued card
+        if self._duty is not None:
+            duty, self._duty = self._duty, None
+            for slot, held in enumerate(mine):
+                if held.deck_index == duty:
+                    return self._says("finesse", Play(slot))
 
         clues = self._clues(view, board, queued) if hints > 0 else []
 
@@ -362,6 +498,14 @@ class ConventionBot:
             before = [ids.of_hand_card(held) for held in hand]
             common_before = [self._common(board, held) for held in hand]
             known = [] if stalling else self._known_elsewhere(view, board, target)
+            watch = frozenset() if stalling else self._watch(view, me, target)
+            holders = []  # (successor, identity) of the cards on finesse positions in between
+            if watch:
+                for player in self._between(view, me, target):
+                    held = self._finesse_position(view, player)
+                    if held is not None:
+                        index = ids.index(held.card)  # type: ignore[arg-type]
+                        holders.append((ids.successor[index], 1 << index))
             chop = self._chop(indexes)
             has_play = any(c and not c & ~board.playable for c in common_before)
             kinds: list[tuple[ColourHint | RankHint, int]] = [
@@ -390,6 +534,8 @@ class ConventionBot:
                     distance,
                     stalling,
                     known,
+                    watch,
+                    holders,
                 )
                 if clue is not None:
                     found.append(clue)
@@ -411,26 +557,41 @@ class ConventionBot:
         distance: int,
         stalling: bool,
         known: list[int],
+        watch: frozenset[int],
+        holders: list[tuple[int, int]],
     ) -> _Clue | None:
         after = [
             mask & clue_mask if slot in touched else mask & ~clue_mask
             for slot, mask in enumerate(before)
         ]
         soon = board.playable if stalling else self._soon(board, known, indexes, after, touched)
-        reading = {}
+        reading: dict[int, int] = {}
+        value = 0.0
+        counted = queued
         if not stalling:
-            reading = self._reading(board, indexes, after, touched, soon)
+            reading, finesse = self._reading(board, indexes, after, touched, soon, watch)
             for slot, allowed in reading.items():
                 if not truths[slot] & allowed:
                     return None  # the receiver would read it wrong
+            if finesse:
+                # exactly one finesse position in between must hold the card before
+                # the focus, and nobody else be about to play either card
+                ((focus, _),) = reading.items()
+                truth = truths[focus]
+                called = [held for following, held in holders if following == truth]
+                if len(called) != 1 or (truth | called[0]) & counted:
+                    return None
+                value += self.FINESSE
+                counted |= truth | called[0]
+                reading[focus] = 0  # valued above
         playable = board.playable
-        value = 0.0
-        counted = queued
         saves_chop = False
         safe_after = False  # the receiver will have a card to play or to throw away
         for slot, truth in enumerate(truths):
             mask = after[slot] & board.available
             belief = reading.get(slot, self._belief.get(indexes[slot]))
+            if belief == 0:
+                continue
             if belief is not None and mask & belief:
                 mask &= belief
             was = common_before[slot]
