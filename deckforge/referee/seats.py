@@ -26,7 +26,7 @@ from typing import Any
 
 from deckforge.referee import store
 from deckforge.referee.tables import ThemeCache, describe, new_game, public_state, safe_colour
-from deckforge.rules import Card, Game, HandCard, action_from_dict
+from deckforge.rules import Card, ColourHint, Game, HandCard, RankHint, action_from_dict
 from deckforge.rules.rulebook import Rulebook
 from deckforge.theme.model import Theme
 
@@ -211,6 +211,17 @@ def _open_hand(digital: DigitalTable, player: int) -> dict[str, Any]:
     }
 
 
+def last_hint(game: Game) -> dict[str, Any] | None:
+    """The slots the latest hint touched, if the latest action was a hint: everybody saw
+    which cards the receiver was shown."""
+    event = game.last_event
+    if event is None or event.kind not in ("colour-hint", "rank-hint") or not game.history:
+        return None
+    action = game.history[-1]
+    assert isinstance(action, ColourHint | RankHint)
+    return {"target": action.target, "slots": list(event.touched)}
+
+
 def seat_view(digital: DigitalTable, seat: int) -> dict[str, Any]:
     """Everything seat ``seat`` may receive: the public state, the other hands, its own
     hand as hint knowledge only, and whether it may act now."""
@@ -234,6 +245,7 @@ def seat_view(digital: DigitalTable, seat: int) -> dict[str, Any]:
         "seat": seat,
         "name": table.players[seat],
         "version": digital.version,
+        "last_hint": last_hint(game),
         "your_turn": view.is_my_turn and not view.is_over,
         "can_act": view.is_my_turn and digital.can_act,
         "paused": digital.paused,

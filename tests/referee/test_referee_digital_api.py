@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -174,6 +175,10 @@ def test_a_hint_touches_the_cards_the_engine_finds_and_the_receiver_learns_them(
     bob = _seat(client, table, 1)["hands"][1]["cards"]
     assert [i for i, c in enumerate(bob) if c["rank_known"] == rank] == list(event.touched)
     assert all(rank in c["ranks_ruled_out"] for i, c in enumerate(bob) if i not in event.touched)
+    assert _seat(client, table, 2)["last_hint"] == {"target": 1, "slots": list(event.touched)}
+    page = client.get(table.seat_page(1)).get_data(as_text=True)
+    told = [int(slot) for slot in re.findall(r'just-told" data-owner="1" data-slot="(\d)"', page)]
+    assert told == list(event.touched)
 
 
 def test_a_stale_action_is_refused_and_applied_at_most_once(client: FlaskClient) -> None:

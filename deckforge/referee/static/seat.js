@@ -12,6 +12,14 @@
   let fetching = false;
   let sending = false;
   let pollTimer = null;
+  const baseTitle = document.title;
+
+  // The tab's title says when it is this seat's turn (useful when the page is in the background).
+  function markTurn() {
+    const inner = root.querySelector(".seat-inner");
+    document.title = (inner && inner.dataset.turn === "1" ? "● " : "") + baseTitle;
+  }
+  markTurn();
 
   function refresh(version) {
     if (version > latest) latest = version;
@@ -23,6 +31,7 @@
         const got = parseInt(response.headers.get("X-Table-Version"), 10);
         return response.text().then(function (html) {
           root.innerHTML = html;
+          markTurn();
           shown = got;
           if (got > latest) latest = got;
           offline.hidden = true;
