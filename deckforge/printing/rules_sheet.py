@@ -157,7 +157,7 @@ def rules_flowables(theme: Theme, words: Catalogue, fonts: FontPair) -> list[Flo
     minus = [i for i, s in enumerate(theme.suits) if s.scoring is SuitScoring.MINUS_MISSING]
     if minus:
         score.append(t("score_minus", suits=_e(_suit_names(theme, minus)),
-                       n=max(theme.suits[i].size for i in minus)))
+                       n=max(theme.suits[i].ranks for i in minus)))
     score.append(t("score_range", max=theme.max_score))
     out.append(Paragraph(" ".join(score), st["body"]))
     if theme.rating:
@@ -192,8 +192,8 @@ def _item(number: int, title: str, sentences: list[str], st: dict[str, Paragraph
 def _suit_table(theme: Theme, words: Catalogue, st: dict[str, ParagraphStyle]) -> Table:
     t = words.text
     ranks = theme.ranks
-    header = [t("table_suit"), t("table_symbol"), *[str(r) for r in range(1, ranks + 1)],
-              t("table_order")]
+    header: list[object] = [t("table_suit"), t("table_symbol"),
+                            *[str(r) for r in range(1, ranks + 1)], t("table_order")]
     rows: list[list[object]] = [header]
     for suit in theme.suits:
         copies = [str(suit.copies[r - 1]) if r <= suit.ranks else "" for r in range(1, ranks + 1)]

@@ -46,8 +46,8 @@ def draw_token(c: PrintCanvas, rect: Rect, kind: TokenKind, hint: bool, fonts: F
     c.saveState()
     c.setFillColor(lighter(fill, 0.82))
     c.rect(rect.x * MM, rect.y * MM, rect.w * MM, rect.h * MM, stroke=0, fill=1)
-    cx, cy = (rect.x + rect.w / 2) * MM, (rect.y + rect.h * 0.58) * MM
-    r = rect.w * 0.3 * MM
+    cx, cy = (rect.x + rect.w / 2) * MM, (rect.y + rect.h * 0.61) * MM
+    r = rect.w * 0.27 * MM
     c.setFillColor(fill)
     c.setStrokeColor(darker(fill, 0.5))
     c.setLineWidth(0.8)
@@ -60,13 +60,18 @@ def draw_token(c: PrintCanvas, rect: Rect, kind: TokenKind, hint: bool, fonts: F
             c.circle(cx + dx * r, cy + 0.1 * r, 0.08 * r, stroke=0, fill=1)
     else:
         _bolt(c, cx, cy, r * 0.9)
-    size = 7.5
+    # the name under the disc, on one or two lines, as large as fits
     width = (rect.w - 3) * MM
-    while size > 4.5 and fonts.title.width(kind.name, size) > width:
+    size = 7.5
+    lines = wrap(kind.name, width, size, fonts.title.width)
+    while size > 4.5 and len(lines) > 2:
         size -= 0.25
+        lines = wrap(kind.name, width, size, fonts.title.width)
     c.setFillColor(INK)
     c.setFont(fonts.title.name, size)
-    c.drawCentredString(cx, (rect.y + 3.2) * MM, kind.name)
+    top = (rect.y + 1.8) * MM + len(lines) * size * 1.15
+    for i, line in enumerate(lines):
+        c.drawCentredString(cx, top - (i + 1) * size * 1.15 + 0.2 * size, line)
     c.restoreState()
 
 
