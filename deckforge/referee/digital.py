@@ -33,6 +33,7 @@ from deckforge.referee.seats import (
     MAX_SEED,
     DigitalTable,
     DigitalTables,
+    is_paused,
     leader_hands,
     random_seed,
     seat_matches,
@@ -395,6 +396,12 @@ def leader_export_hanab(table_id: str, token: str, number: int) -> Response:
 
 
 # ---- what the leader's page shows of a digital table ---------------------------------------
+
+
+@bp.app_template_global()
+def table_paused(table_id: str) -> bool:
+    """For the projector: whether the leader has paused this digital table."""
+    return is_paused(get_db(), table_id)
 
 
 @bp.app_template_global()

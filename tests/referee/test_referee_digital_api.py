@@ -238,8 +238,10 @@ def test_while_the_leader_pauses_no_seat_can_act(client: FlaskClient) -> None:
     assert view["paused"] is True and view["can_act"] is False and view["your_turn"] is True
     page = client.get(table.seat_page(0)).get_data(as_text=True)
     assert "paused" in page and 'name="slot"' not in page
+    assert 'class="banner paused"' in client.get(f"/t/{table.id}/screen").get_data(as_text=True)
     assert _pause(client, table, 0, False).status_code == 409  # type: ignore[attr-defined]
     assert _pause(client, table, 1, False).status_code == 200  # type: ignore[attr-defined]
+    assert "paused" not in client.get(f"/t/{table.id}/screen").get_data(as_text=True)
     assert seat_act(client, table, 0, 2, {"type": "play", "slot": 0}).status_code == 200
 
 

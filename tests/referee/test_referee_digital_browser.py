@@ -200,6 +200,8 @@ def test_two_seats_play_a_few_turns_on_their_phones_and_the_projector_follows(
     assert ann.find_elements(By.CSS_SELECTOR, ".turn-banner.paused")
     assert not ann.find_elements(By.CSS_SELECTOR, "button.act-btn")
     ann.save_screenshot(str(OUTPUT / "seat-phone-paused.png"))
+    _wait(projector, lambda d: _projector_version(d) == 5)
+    assert projector.find_elements(By.CSS_SELECTOR, ".banner.paused")
     _post(f"{server.url}api/tables/{table['id']}/pause", {"version": 5, "paused": False},
           table["leader_token"])
     _wait(ann, lambda d: _seat_version(d) == 6)
