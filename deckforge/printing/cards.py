@@ -48,7 +48,7 @@ class DeckCard:
 def front_faces(theme_suits: Sequence[Suit], fonts: FontPair, card: tuple[float, float],
                 words: Catalogue) -> dict[tuple[int, int], FrontFace]:
     """The face of every distinct card, with its text fitted to the card size."""
-    box = FaceLayout(*card).text_box
+    layout = FaceLayout(*card)
     faces: dict[tuple[int, int], FrontFace] = {}
     own_colours = tuple(colour(s.colour) for s in theme_suits if s.clue is ClueMode.OWN)
     for i, suit in enumerate(theme_suits):
@@ -58,6 +58,7 @@ def front_faces(theme_suits: Sequence[Suit], fonts: FontPair, card: tuple[float,
             text = suit.text_for(rank)
             fitted = None
             if text.title.strip() or text.text.strip():
+                box = layout.text_box_for(with_image=text.image is not None)
                 fitted = fit_text(text.title, text.text, box.w * MM, box.h * MM,
                                   fonts.title.width, fonts.body.width)
                 if fitted is None:
@@ -72,6 +73,7 @@ def front_faces(theme_suits: Sequence[Suit], fonts: FontPair, card: tuple[float,
                 text=fitted,
                 frame=frame,
                 order=order,
+                image=str(text.image) if text.image is not None else None,
             )
     return faces
 

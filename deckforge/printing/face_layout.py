@@ -85,6 +85,23 @@ class FaceLayout:
         left = p.x + 2.0 * self.scale
         return Rect(left, bottom, p.right - 2.0 * self.scale - left, top - bottom)
 
+    IMAGE_SHARE = 0.5  # of the text box, when a card has both a picture and text
+
+    def image_box(self, with_text: bool) -> Rect:
+        """A card's picture: the top of the text box, or the whole pips area without text."""
+        if not with_text:
+            return self.pips_box()
+        box = self.text_box
+        h = box.h * self.IMAGE_SHARE
+        return Rect(box.x, box.top - h, box.w, h)
+
+    def text_box_for(self, with_image: bool) -> Rect:
+        """The text box, less the picture's share when the card has one."""
+        box = self.text_box
+        if not with_image:
+            return box
+        return Rect(box.x, box.y, box.w, box.h * (1 - self.IMAGE_SHARE) - 1.5 * self.scale)
+
     def pips_box(self) -> Rect:
         """Where a card without text shows its rank as a row of suit symbols."""
         _, cy, r = self.medallion(with_text=False)

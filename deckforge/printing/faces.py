@@ -31,6 +31,7 @@ class FrontFace:
     text: FittedText | None  # None: the card has no title or text
     frame: tuple[Color, ...] = ()  # several colours: a multicolour suit's striped frame
     order: str = ""  # e.g. "5→1" on the name band of a suit played downwards
+    image: str | None = None  # path of the card's picture (PNG or JPEG)
 
 
 @dataclass(frozen=True)
@@ -148,9 +149,14 @@ def draw_front(c: PrintCanvas, rect: Rect, bleed: float, face: FrontFace, fonts:
     for x in (cx - side, cx + side):
         _symbol(c, x * MM, cy * MM, face.symbol, fonts.body, 13 * s, face.colour)
 
+    has_text = face.text is not None
+    if face.image is not None:
+        box = layout.image_box(with_text=has_text)
+        c.drawImage(face.image, box.x * MM, box.y * MM, box.w * MM, box.h * MM,
+                    preserveAspectRatio=True, anchor="c", mask="auto")
     if face.text is not None:
-        _text_block(c, layout.text_box, face.text, fonts)
-    else:
+        _text_block(c, layout.text_box_for(with_image=face.image is not None), face.text, fonts)
+    elif face.image is None:
         _pips(c, layout.pips_box(), face, fonts)
 
     # how many of this card exist

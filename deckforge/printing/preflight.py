@@ -95,22 +95,23 @@ def glyph_problems(theme: Theme, fonts: FontPair) -> list[str]:
 
 def fitting_problems(theme: Theme, fonts: FontPair, card: tuple[float, float]) -> list[str]:
     layout = FaceLayout(*card)
-    box = layout.text_box
-    width, height = box.w * MM, box.h * MM
     problems: list[str] = []
     for i, suit in enumerate(theme.suits):
         for rank in sorted(suit.cards):
             text = suit.cards[rank]
             if not (text.title.strip() or text.text.strip()):
                 continue
+            box = layout.text_box_for(with_image=text.image is not None)
+            width, height = box.w * MM, box.h * MM
             if fit_text(text.title, text.text, width, height, fonts.title.width, fonts.body.width):
                 continue
             lines = len(wrap(text.text, width, BODY_FLOOR, fonts.body.width))
             title_lines = len(wrap(text.title, width, TITLE_FLOOR, fonts.title.width))
             room = int((height - title_lines * TITLE_FLOOR * LEADING) // (BODY_FLOOR * LEADING))
+            beside = " beside its picture" if text.image is not None else ""
             problems.append(
                 f"{_where(theme, ('suits', i, 'cards', rank, 'text'))}: card "
-                f"{_card_name(theme, i, rank)}: title and text do not fit on a "
+                f"{_card_name(theme, i, rank)}: title and text do not fit{beside} on a "
                 f"{card[0]:g}x{card[1]:g} mm card even at {BODY_FLOOR:g} pt "
                 f"({lines} lines of text, room for {max(room, 0)}); shorten them"
             )
@@ -132,4 +133,28 @@ def preflight(theme: Theme, card: tuple[float, float] | None = None) -> list[str
         fonts = theme_fonts(style.title_font, style.body_font, theme.path)
     except FontError as error:
         return [f"{_where(theme, ('print', 'fonts'))}: {error}"]
-    return glyph_problems(theme, fonts) + fitting_problems(theme, fonts, card)
+    return (glyph_problems(theme, fonts) + image_problems(theme)
+            + fitting_problems(theme, fonts, card))
+
+
+def image_problems(theme: Theme) -> list[str]:
+    """Pictures that cannot be drawn (missing, or not a PNG or JPEG image)."""
+    from PIL import Image, UnidentifiedImageError
+
+    problems: list[str] = []
+    for i, suit in enumerate(theme.suits):
+        for rank in sorted(suit.cards):
+            image = suit.cards[rank].image
+            if image is None:
+                continue
+            where = _where(theme, ("suits", i, "cards", rank, "image"))
+            try:
+                with Image.open(image) as picture:
+                    picture.verify()
+                    kind = picture.format
+            except (OSError, UnidentifiedImageError):
+                kind = None
+            if kind not in ("PNG", "JPEG"):
+                problems.append(f"{where}: card {_card_name(theme, i, rank)}: picture {image} "
+                                "cannot be read as a PNG or JPEG image")
+    return problems
