@@ -32,6 +32,11 @@ def _offset(ctx: click.Context, param: click.Parameter, value: str) -> tuple[flo
         raise click.BadParameter(str(error)) from None
 
 
+def on_terminal() -> bool:
+    """Whether a person watches stderr (then large decks get a progress bar)."""
+    return sys.stderr.isatty()
+
+
 def build_once(theme_name: str, output: Path | None, options: object) -> bool:
     """Load, check and print the kit; report problems on stderr. True when it was written."""
     from deckforge.printing.kit import KitOptions, PrintError, build_kit, write_kit
@@ -45,7 +50,7 @@ def build_once(theme_name: str, output: Path | None, options: object) -> bool:
         return False
     directory = output if output is not None else Path("printouts") / theme.id
     try:
-        if sys.stderr.isatty() and theme.deck_size >= PROGRESS_FROM:
+        if on_terminal() and theme.deck_size >= PROGRESS_FROM:
             with click.progressbar(length=theme.deck_size, label="Drawing cards",
                                    file=sys.stderr) as bar:
                 files = build_kit(theme, options, progress=bar.update)

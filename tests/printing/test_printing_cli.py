@@ -135,3 +135,23 @@ def test_watch_keeps_going_after_a_broken_save(runner, tmp_path, monkeypatch):
     assert result.exit_code == 0
     assert "deck.yaml:" in result.output  # the theme's problem, then still watching
     assert "Stopped watching." in result.output
+
+
+def test_a_large_deck_shows_a_progress_bar_on_a_terminal(runner, tmp_path, monkeypatch):
+    theme = tmp_path / "big.yaml"
+    theme.write_text(
+        (DATA / "small-deck.yaml").read_text(encoding="utf-8")
+        .replace("[2, 1, 1]", "[10, 10, 10, 10, 10, 10, 10]")
+        .replace("to: 9,", "to: 21,"),
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(command, "on_terminal", lambda: True)
+    result = runner.invoke(main, ["print", str(theme), "-o", str(tmp_path / "kit")])
+    assert result.exit_code == 0, result.output
+    assert "Drawing cards" in result.stderr
+
+
+def test_a_small_deck_or_a_pipe_shows_no_progress_bar(runner, tmp_path):
+    result = runner.invoke(main, ["print", "hanabi-classic", "-o", str(tmp_path / "kit")])
+    assert result.exit_code == 0
+    assert "Drawing cards" not in result.output
