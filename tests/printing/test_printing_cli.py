@@ -155,3 +155,13 @@ def test_a_small_deck_or_a_pipe_shows_no_progress_bar(runner, tmp_path):
     result = runner.invoke(main, ["print", "hanabi-classic", "-o", str(tmp_path / "kit")])
     assert result.exit_code == 0
     assert "Drawing cards" not in result.output
+
+
+def test_printing_never_imports_flask_or_the_referee():
+    import subprocess
+    import sys
+
+    code = ("import sys, deckforge.cli.print_kit, deckforge.printing.kit; "
+            "print(sorted(m for m in sys.modules if m.startswith(('flask', 'deckforge.referee'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
