@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from deckforge.printing.catalogue import Catalogue
 from deckforge.printing.face_layout import FaceLayout
 from deckforge.printing.faces import BackFace, FrontFace, draw_back, draw_front, draw_spare
-from deckforge.printing.fitting import fit_text
 from deckforge.printing.fonts import FontPair
 from deckforge.printing.geometry import (
     MARK_GAP,
@@ -58,9 +57,8 @@ def front_faces(theme_suits: Sequence[Suit], fonts: FontPair, card: tuple[float,
             text = suit.text_for(rank)
             fitted = None
             if text.title.strip() or text.text.strip():
-                box = layout.text_box_for(with_image=text.image is not None)
-                fitted = fit_text(text.title, text.text, box.w * MM, box.h * MM,
-                                  fonts.title.width, fonts.body.width)
+                fitted = layout.fit(text.title, text.text, text.image is not None,
+                                    fonts.title.width, fonts.body.width)
                 if fitted is None:
                     raise PrintError(f"card {suit.name} {rank}: its title and text do not fit "
                                      f"on a {card[0]:g}x{card[1]:g} mm card")

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deckforge.printing.geometry import Rect
+from deckforge.printing.fitting import BODY_MAX, TITLE_MAX, FittedText, Measure, fit_text
+from deckforge.printing.geometry import MM, Rect
 
 REFERENCE = (63.0, 88.0)
 
@@ -108,3 +109,11 @@ class FaceLayout:
         bottom = self.index_bottom_right.top + 1.0 * self.scale
         p = self.panel
         return Rect(p.x + 3 * self.scale, bottom, p.w - 6 * self.scale, cy - r - bottom - 1.5)
+
+    def fit(self, title: str, text: str, with_image: bool, title_measure: Measure,
+            body_measure: Measure) -> FittedText | None:
+        """A card's title and text fitted to its text box; bigger cards start bigger."""
+        box = self.text_box_for(with_image)
+        grow = max(1.0, self.scale)
+        return fit_text(title, text, box.w * MM, box.h * MM, title_measure, body_measure,
+                        title_max=TITLE_MAX * grow, body_max=BODY_MAX * grow)

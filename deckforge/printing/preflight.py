@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from deckforge.printing.face_layout import FaceLayout
-from deckforge.printing.fitting import BODY_FLOOR, LEADING, TITLE_FLOOR, fit_text, wrap
+from deckforge.printing.fitting import BODY_FLOOR, LEADING, TITLE_FLOOR, wrap
 from deckforge.printing.fonts import Font, FontError, FontPair, missing_characters, theme_fonts
 from deckforge.printing.geometry import MM, LayoutError, parse_card_size
 from deckforge.theme.model import Theme
@@ -103,7 +103,8 @@ def fitting_problems(theme: Theme, fonts: FontPair, card: tuple[float, float]) -
                 continue
             box = layout.text_box_for(with_image=text.image is not None)
             width, height = box.w * MM, box.h * MM
-            if fit_text(text.title, text.text, width, height, fonts.title.width, fonts.body.width):
+            if layout.fit(text.title, text.text, text.image is not None, fonts.title.width,
+                          fonts.body.width):
                 continue
             lines = len(wrap(text.text, width, BODY_FLOOR, fonts.body.width))
             title_lines = len(wrap(text.title, width, TITLE_FLOOR, fonts.title.width))

@@ -81,3 +81,22 @@ def test_a_typical_festival_card_fits_a_poker_card_at_a_readable_size():
     assert fitted is not None
     assert fitted.body_size >= 7
     assert fitted.height <= box.h * MM
+
+
+def test_a_bigger_card_prints_the_same_text_bigger():
+    body, title = load_font("DejaVuSans"), load_font("DejaVuSans-Bold")
+    text = "A short sentence that fits easily on any card."
+    poker = FaceLayout(63, 88).fit("Title", text, False, title.width, body.width)
+    tarot = FaceLayout(70, 120).fit("Title", text, False, title.width, body.width)
+    assert poker is not None and tarot is not None
+    assert tarot.body_size > poker.body_size == BODY_MAX
+
+
+def test_a_picture_leaves_less_room_for_the_text():
+    body, title = load_font("DejaVuSans"), load_font("DejaVuSans-Bold")
+    layout = FaceLayout(63, 88)
+    text = " ".join(["festival"] * 45)
+    alone = layout.fit("Title", text, False, title.width, body.width)
+    beside = layout.fit("Title", text, True, title.width, body.width)
+    assert alone is not None
+    assert beside is None or beside.body_size < alone.body_size
