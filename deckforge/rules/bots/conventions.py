@@ -405,9 +405,18 @@ class ConventionBot:
             if guess is not None:
                 return self._says("guess", Play(guess))
 
-        # 5. discard
+        # 5. discard, unless a discard would gain no token, or my hand is all clued
+        # and every card I could throw may be a last copy: then any true clue
         if may_discard:
-            return self._says("discard", Discard(self._discard_slot(board, options, unseen, mine)))
+            slot = self._discard_slot(board, options, unseen, mine)
+            useless = options[slot] and not options[slot] & board.useful
+            if best is not None and not useless:
+                if hints >= book.max_hints:
+                    return self._says("stall", best.action)
+                locked = self._chop([held.deck_index for held in mine]) is None
+                if locked and options[slot] & board.critical:
+                    return self._says("stall", best.action)
+            return self._says("discard", Discard(slot))
 
         # 6. no discard allowed: any clue (a stall, read as no more than it says),
         # else the likeliest card
