@@ -6,18 +6,29 @@ import threading
 
 
 class VersionBoard:
-    """The latest version and public state (as JSON) of each table, for streams to wait on."""
+    """The latest version and public state (as JSON) of each table, for streams to wait on.
+
+    Each table has its own condition (all sharing one lock), so a change wakes
+    only the streams of that table.
+    """
 
     def __init__(self) -> None:
-        self._changed = threading.Condition()
+        self._lock = threading.Lock()
+        self._changed: dict[str, threading.Condition] = {}
         self._latest: dict[str, tuple[int, str]] = {}
 
+    def _condition(self, table_id: str) -> threading.Condition:
+        condition = self._changed.get(table_id)
+        if condition is None:
+            condition = self._changed[table_id] = threading.Condition(self._lock)
+        return condition
+
     def publish(self, table_id: str, version: int, state_json: str) -> None:
-        with self._changed:
+        with self._lock:
             current = self._latest.get(table_id)
             if current is None or version >= current[0]:
                 self._latest[table_id] = (version, state_json)
-            self._changed.notify_all()
+            self._condition(table_id).notify_all()
 
     def wait(self, table_id: str, seen: int, timeout: float) -> tuple[int, str] | None:
         """The table's (version, state) once it differs from ``seen``; None after ``timeout``."""
@@ -26,7 +37,7 @@ class VersionBoard:
             latest = self._latest.get(table_id)
             return latest is not None and latest[0] != seen
 
-        with self._changed:
-            if not self._changed.wait_for(fresh, timeout):
+        with self._lock:
+            if not self._condition(table_id).wait_for(fresh, timeout):
                 return None
             return self._latest[table_id]

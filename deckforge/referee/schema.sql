@@ -44,3 +44,10 @@ CREATE TABLE IF NOT EXISTS pauses (
     table_id TEXT PRIMARY KEY REFERENCES tables (id) ON DELETE CASCADE,
     since TEXT NOT NULL
 );
+
+-- An accepted action moves its table to the version it created, in the same
+-- statement: one INSERT is the whole transaction of an action.
+CREATE TRIGGER IF NOT EXISTS action_moves_version AFTER INSERT ON actions
+BEGIN
+    UPDATE tables SET version = NEW.version WHERE id = NEW.table_id;
+END;

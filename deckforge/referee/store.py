@@ -250,24 +250,24 @@ def _bump(conn: sqlite3.Connection, table_id: str, expected: int) -> int:
 def append_action(
     conn: sqlite3.Connection, table_id: str, expected_version: int, payload: dict[str, Any]
 ) -> int:
-    """Add one accepted action to the current game; returns the new table version."""
-    with write(conn):
-        moved = conn.execute(
-            "UPDATE tables SET version = version + 1 WHERE id = ? AND version = ?",
-            (table_id, expected_version),
-        )
-        if moved.rowcount != 1:
-            current = table_version(conn, table_id)
-            if current is None:
-                raise KeyError(table_id)
-            raise StaleVersion(expected_version, current)
-        conn.execute(
+    """Add one accepted action to the current game; returns the new table version.
+
+    One statement, so one transaction: it inserts only if the table is still at
+    ``expected_version``, and the schema's trigger moves the version on.
+    """
+    with _WRITERS:
+        added = conn.execute(
             "INSERT INTO actions (table_id, game, seq, payload, version, created_at)"
             " SELECT id, game, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions"
             "  WHERE actions.table_id = tables.id AND actions.game = tables.game),"
-            " ?, version, ? FROM tables WHERE id = ?",
-            (json.dumps(payload, sort_keys=True), now(), table_id),
+            " ?, version + 1, ? FROM tables WHERE id = ? AND version = ?",
+            (json.dumps(payload, sort_keys=True), now(), table_id, expected_version),
         )
+    if added.rowcount != 1:
+        current = table_version(conn, table_id)
+        if current is None:
+            raise KeyError(table_id)
+        raise StaleVersion(expected_version, current)
     return expected_version + 1
 
 
