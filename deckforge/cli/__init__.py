@@ -7,7 +7,6 @@ example, ``deckforge print`` never imports Flask.
 from __future__ import annotations
 
 import importlib
-from typing import Any
 
 import click
 
@@ -34,7 +33,9 @@ class LazyGroup(click.Group):
         if target is None:
             return None
         module_name, attribute = target.split(":")
-        command: Any = getattr(importlib.import_module(module_name), attribute)
+        command = getattr(importlib.import_module(module_name), attribute)
+        if not isinstance(command, click.Command):
+            raise TypeError(f"{target} is not a click command")
         return command
 
 
