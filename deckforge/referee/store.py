@@ -4,9 +4,9 @@ Every write runs in one ``BEGIN IMMEDIATE`` transaction that first checks the
 table's version, so a stale or repeated submission changes nothing, and is
 committed before the caller answers anybody. The journal is a WAL; with
 ``synchronous=NORMAL`` (the default) a commit survives the process being
-killed (kill -9) and the database stays whole after a power cut, which may
-only lose the last moments; ``FULL`` also syncs the disk at each commit, at
-the price of throughput (see docs/benchmarks.md).
+killed (kill -9), and after a power cut the database stays whole but may lose
+what the system had not yet written to disk; ``FULL`` also syncs the disk at
+each commit, at the price of throughput (see docs/benchmarks.md).
 """
 
 from __future__ import annotations
