@@ -158,6 +158,15 @@ def test_a_leader_plays_a_short_game_on_the_phone_and_the_projector_follows(
         else:
             _card(phone, kind, *card)
         _wait(projector, lambda d, v=before: _version(d) == v + 1)
+    # Keyboard shortcuts (a laptop): P, the family's row, the rank; then U undoes it.
+    before = _version(projector)
+    phone.find_element(By.TAG_NAME, "body").send_keys("p21")
+    _wait(projector, lambda d: _version(d) == before + 1)
+    assert projector.find_elements(By.CSS_SELECTOR, ".pile-rank")[1].text == "1"
+    _wait(phone, lambda d: f"v{before + 1}" in d.find_element(By.CLASS_NAME, "remote-title").text)
+    phone.find_element(By.TAG_NAME, "body").send_keys("u")
+    _wait(projector, lambda d: _version(d) == before + 2)
+    _wait(phone, lambda d: f"v{before + 2}" in d.find_element(By.CLASS_NAME, "remote-title").text)
     _tab(phone, "play")
     phone.save_screenshot(str(OUTPUT / "leader-phone.png"))
     projector.save_screenshot(str(OUTPUT / "projector-1920x1080.png"))
