@@ -13,7 +13,6 @@ import json
 import re
 from collections import Counter
 from dataclasses import dataclass, field
-from html.parser import HTMLParser
 from typing import Any
 
 from flask.testing import FlaskClient
@@ -117,17 +116,17 @@ def secrets_of(game: Game, seat: int, seed: int) -> SeatSecrets:
     return SeatSecrets(seat, own, hidden, tuple(patterns), seed)
 
 
-class _Cards(HTMLParser):
-    """Elements of a page that show a card: ``data-card`` and ``data-owner`` attributes."""
+_TAG = re.compile(r"<[a-zA-Z][^>]*\bdata-(?:card|owner)=[^>]*>")
+_ATTR = re.compile(r'\bdata-(card|owner)="([^"]*)"')
 
-    def __init__(self) -> None:
-        super().__init__(convert_charrefs=True)
-        self.cards: list[tuple[str | None, str | None, str]] = []  # owner, card, tag
 
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        found = dict(attrs)
-        if "data-card" in found or "data-owner" in found:
-            self.cards.append((found.get("data-owner"), found.get("data-card"), tag))
+def _card_tags(body: str) -> list[tuple[str | None, str | None]]:
+    """(owner, card) of every tag that shows a card (``data-owner``, ``data-card``)."""
+    found = []
+    for tag in _TAG.findall(body):
+        attrs = dict(_ATTR.findall(tag))
+        found.append((attrs.get("owner"), attrs.get("card")))
+    return found
 
 
 def _walk(value: Any) -> Any:
@@ -177,9 +176,7 @@ def leaks(body: str, secrets: SeatSecrets, theme: Theme, content_type: str = "")
             if line.startswith("data: "):
                 problems += _json_leaks(json.loads(line[6:]), secrets)
         return problems
-    parser = _Cards()
-    parser.feed(body)
-    for owner, card, _tag in parser.cards:
+    for owner, card in _card_tags(body):
         if owner == str(secrets.seat) and card is not None:
             problems.append(f"own card shown as data-card={card}")
         if card:
