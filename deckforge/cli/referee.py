@@ -60,6 +60,8 @@ def referee(host: str, port: int, database: Path | None, sync: str, threads: int
         shown = _lan_address() or socket.gethostname()
     if ":" in shown:
         shown = f"[{shown}]"
+    if shown != host:  # serving the network: links for phones name this machine
+        app.config["PUBLIC_URL"] = f"http://{shown}:{actual}/"
     click.echo(f"Database: {path}")
     click.echo(f"Referee running: open http://{shown}:{actual}/ (Ctrl+C to stop)", )
     try:

@@ -7,6 +7,7 @@ table's secret token in their URL, and every change the version it was made on.
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 import segno
 from flask import (
@@ -197,6 +198,23 @@ def screen(table_id: str) -> Any:
     return response
 
 
+LOOPBACK = ("127.0.0.1", "localhost", "[::1]", "::1")
+
+
+def shareable(url: str) -> str:
+    """``url`` as another device can open it: the server's network address, not loopback.
+
+    The CLI sets ``PUBLIC_URL`` when it serves the network (``--host 0.0.0.0``);
+    a page opened as http://localhost/ then still gives the phone a usable link.
+    """
+    public = current_app.config.get("PUBLIC_URL")
+    parts = urlsplit(url)
+    if not public or parts.hostname not in LOOPBACK:
+        return url
+    base = urlsplit(public)
+    return urlunsplit((base.scheme, base.netloc, parts.path, parts.query, parts.fragment))
+
+
 def _qr(url: str) -> Markup:
     svg = segno.make(url, error="m").svg_inline(scale=5, dark="#111", light="#fff", border=2)
     return Markup(svg)  # segno's own SVG: it contains no theme text
@@ -204,13 +222,15 @@ def _qr(url: str) -> Markup:
 
 def _leader_page(snap: Snapshot, token: str, *, problem: str | None = None,
                  notice: str | None = None, status: int = 200) -> Any:
-    leader_url = url_for("pages.leader", table_id=snap.table.id, token=token, _external=True)
+    leader_url = shareable(
+        url_for("pages.leader", table_id=snap.table.id, token=token, _external=True))
     body = render_template(
         "leader.html", snap=snap, s=snap.state, token=token, problem=problem, notice=notice,
         log=list(reversed(snap.log)), welcome=request.args.get("welcome") == "1",
         leader_url=leader_url,
         hand_size=snap.theme.players.hand_size(len(snap.table.players)),
         projector_url=url_for("pages.projector", table_id=snap.table.id, _external=True),
+        loopback=urlsplit(leader_url).hostname in LOOPBACK,
         qr=_qr(leader_url),
     )
     response = make_response(body, status)

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import re
 
+from flask import Flask
 from flask.testing import FlaskClient
 from referee_helpers import DATA, Table, act, create_table, play, rank_hint
+
+from deckforge.referee.pages import shareable
 
 
 def _csrf(client: FlaskClient, path: str) -> str:
@@ -201,3 +204,17 @@ def test_pages_load_nothing_from_another_host(
 def test_unknown_pages_are_404(client: FlaskClient) -> None:
     assert client.get("/t/nope").status_code == 404
     assert client.get("/t/nope/lead/x").status_code == 404
+
+
+def test_links_for_the_phone_name_the_network_address_not_loopback(app: Flask) -> None:
+    app.config["PUBLIC_URL"] = "http://192.168.1.20:5000/"
+    with app.test_request_context("/", base_url="http://localhost:5000"):
+        assert shareable("http://localhost:5000/t/abc/lead/xyz?welcome=1") == (
+            "http://192.168.1.20:5000/t/abc/lead/xyz?welcome=1")
+        assert shareable("http://10.0.0.5:5000/t/abc") == "http://10.0.0.5:5000/t/abc"
+
+
+def test_a_loopback_only_referee_says_how_to_reach_it_from_a_phone(client: FlaskClient) -> None:
+    table = create_table(client)
+    page = client.get(f"{_leader(table)}?welcome=1", base_url="http://127.0.0.1:5000")
+    assert "--host 0.0.0.0" in page.get_data(as_text=True)
