@@ -8,7 +8,7 @@ built by :func:`deckforge.referee.seats.seat_view`: never its own cards.
 from __future__ import annotations
 
 from contextlib import suppress
-from typing import Any
+from typing import Any, TypeGuard
 
 import segno
 from flask import (
@@ -192,7 +192,7 @@ def seat_action(data: Any) -> Action:
     raise RefereeError(400, "bad-action", "type must be play, discard, colour-hint or rank-hint")
 
 
-def _small_int(value: Any) -> bool:
+def _small_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and -1000 <= value <= 1000
 
 

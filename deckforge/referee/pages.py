@@ -167,7 +167,7 @@ def create() -> Any:
     except ValueError:
         first_seat = 0
     first = seats.index(first_seat) if first_seat in seats else 0
-    kind = "digital" if form.get("kind") == "digital" else "printed"
+    kind: store.TableKind = "digital" if form.get("kind") == "digital" else "printed"
     seed_raw = form.get("seed", "").strip()
     try:
         checked = new_table(service().themes, theme_name, [names[i] for i in seats], first)
