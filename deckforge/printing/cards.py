@@ -105,12 +105,14 @@ def _marks(c: PrintCanvas, marks: list[Segment]) -> None:
 
 
 def _label(c: PrintCanvas, text: str, fonts: FontPair, grid: Rect, page: tuple[float, float],
-           margin: float, marks: list[Segment]) -> None:
+           margin: float, marks: list[Segment],
+           span: tuple[float, float] | None = None) -> None:
     """A small sheet label above the grid: above the crop marks if there is room, else
     between the two marks nearest the middle, else nowhere."""
     above_marks = grid.top + MARK_GAP + (MARK_LENGTH if marks else 0) + 0.8
     if page[1] - margin - above_marks >= 2.5:
-        y, left, right = above_marks, margin, page[0] - margin
+        y = above_marks
+        left, right = span if span is not None else (margin, page[0] - margin)
     else:
         y = grid.top + MARK_GAP
         if page[1] - margin - y < 2.5:
@@ -228,7 +230,8 @@ class CardSheets:
             top = max(layout.card_rect(s).top for s in range(layout.per_page)) + layout.bleed
             label = self.words.text("sheet_fold", sheet=sheet + 1, sheets=sheets)
             grid = Rect(layout.margin, 0, layout.page[0] - 2 * layout.margin, top)
-            _label(c, label, self.fonts, grid, layout.page, layout.margin, crop)
+            _label(c, label, self.fonts, grid, layout.page, layout.margin, crop,
+                   span=(layout.margin, layout.fold_x - 2))
             c.showPage()
             if progress is not None:
                 progress(len(cards))
