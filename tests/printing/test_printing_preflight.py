@@ -76,3 +76,23 @@ def test_an_unknown_font_is_one_clear_problem():
     problems = preflight(dataclasses.replace(theme, print_style=style))
     assert len(problems) == 1
     assert "font 'Comic Sans' is neither a bundled font" in problems[0]
+
+
+def test_a_theme_may_bring_its_own_truetype_font(tmp_path):
+    from deckforge.printing.fonts import FONT_DIR
+    from deckforge.printing.kit import build_kit
+
+    (tmp_path / "MyFont.ttf").write_bytes((FONT_DIR / "DejaVuSans.ttf").read_bytes())
+    theme = load_theme("hanabi-classic")
+    style = dataclasses.replace(theme.print_style, body_font=str(tmp_path / "MyFont.ttf"))
+    own = dataclasses.replace(theme, print_style=style)
+    assert preflight(own) == []
+    assert build_kit(own)["rules.pdf"].startswith(b"%PDF-1.7")
+
+
+def test_a_file_that_is_not_a_font_is_one_clear_problem(tmp_path):
+    (tmp_path / "Broken.ttf").write_text("not a font", encoding="utf-8")
+    theme = load_theme("hanabi-classic")
+    style = dataclasses.replace(theme.print_style, title_font=str(tmp_path / "Broken.ttf"))
+    problems = preflight(dataclasses.replace(theme, print_style=style))
+    assert len(problems) == 1 and "not a usable TrueType font" in problems[0]
