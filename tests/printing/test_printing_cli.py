@@ -165,3 +165,12 @@ def test_printing_never_imports_flask_or_the_referee():
             "print(sorted(m for m in sys.modules if m.startswith(('flask', 'deckforge.referee'))))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_check_reports_the_same_printing_problems_that_print_refuses(runner):
+    theme = str(DATA / "missing-glyphs.yaml")
+    checked = runner.invoke(main, ["check", theme])
+    printed = runner.invoke(main, ["print", theme, "-o", "/nonexistent/never-written"])
+    assert checked.exit_code == printed.exit_code == 1
+    assert checked.stderr.splitlines() == printed.stderr.splitlines()
+    assert len(checked.stderr.splitlines()) == 4
