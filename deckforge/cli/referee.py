@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import signal
 import socket
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -64,9 +66,18 @@ def referee(host: str, port: int, database: Path | None, sync: str, threads: int
         app.config["PUBLIC_URL"] = f"http://{shown}:{actual}/"
     click.echo(f"Database: {path}")
     click.echo(f"Referee running: open http://{shown}:{actual}/ (Ctrl+C to stop)", )
+    board = app.extensions["deckforge.tables"].board
+
+    def stop(_signal: int, _frame: Any) -> None:
+        board.close()  # open event streams end now, so waitress need not wait for them
+        raise KeyboardInterrupt
+
+    signal.signal(signal.SIGINT, stop)
+    signal.signal(signal.SIGTERM, stop)
     try:
-        server.run()
+        server.run()  # returns on Ctrl+C
     except KeyboardInterrupt:
-        click.echo("Referee stopped.")
+        pass
     finally:
         server.close()
+    click.echo("Referee stopped.")

@@ -199,6 +199,8 @@ def events(table_id: str) -> Response:
         end = time.monotonic() + duration
         while (left := end - time.monotonic()) > 0:
             latest = board.wait(table_id, seen, min(keepalive, left))
+            if board.closed:
+                return
             if latest is None:
                 yield ": keep-alive\n\n"
                 continue

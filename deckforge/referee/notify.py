@@ -16,6 +16,7 @@ class VersionBoard:
         self._lock = threading.Lock()
         self._changed: dict[str, threading.Condition] = {}
         self._latest: dict[str, tuple[int, str]] = {}
+        self.closed = False
 
     def _condition(self, table_id: str) -> threading.Condition:
         condition = self._changed.get(table_id)
@@ -35,9 +36,16 @@ class VersionBoard:
 
         def fresh() -> bool:
             latest = self._latest.get(table_id)
-            return latest is not None and latest[0] != seen
+            return self.closed or (latest is not None and latest[0] != seen)
 
         with self._lock:
-            if not self._condition(table_id).wait_for(fresh, timeout):
+            if not self._condition(table_id).wait_for(fresh, timeout) or self.closed:
                 return None
             return self._latest[table_id]
+
+    def close(self) -> None:
+        """The server stops: every waiting stream returns at once (and then ends)."""
+        with self._lock:
+            self.closed = True
+            for condition in self._changed.values():
+                condition.notify_all()

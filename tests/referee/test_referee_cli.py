@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+import json
+import signal
 import socket
 import subprocess
 import sys
+import time
+import urllib.request
 from pathlib import Path
 
 from referee_helpers import start_server
@@ -57,3 +61,26 @@ def test_the_help_names_every_option() -> None:
     assert result.returncode == 0
     for option in ("--host", "--port", "--db", "--threads"):
         assert option in result.stdout
+
+
+def test_ctrl_c_stops_the_referee_at_once_even_with_an_open_event_stream(tmp_path: Path) -> None:
+    server = start_server(tmp_path / "r.sqlite3")
+    try:
+        request = urllib.request.Request(
+            server.url + "api/tables", headers={"Content-Type": "application/json"},
+            data=json.dumps({"theme": "hanabi-classic", "players": ["A", "B"]}).encode())
+        with urllib.request.urlopen(request, timeout=10) as response:
+            table = json.loads(response.read())["id"]
+        host, port = server.url[len("http://"):-1].split(":")
+        with socket.create_connection((host, int(port)), timeout=10) as stream:
+            stream.sendall(f"GET /api/tables/{table}/events HTTP/1.1\r\nHost: t\r\n\r\n".encode())
+            assert stream.recv(64).startswith(b"HTTP/1.1 200")
+            started = time.monotonic()
+            server.process.send_signal(signal.SIGINT)
+            server.process.wait(timeout=10)
+        assert time.monotonic() - started < 3
+        assert server.process.returncode == 0
+        assert server.process.stdout is not None
+        assert "Referee stopped." in server.process.stdout.read()
+    finally:
+        server.stop()
