@@ -365,3 +365,20 @@ def test_every_word_of_the_digital_table_is_in_every_catalogue() -> None:
     for language in ("fr", "de"):
         missing = english - set(catalogue(language))
         assert not missing, f"{language} lacks {sorted(missing)}"
+
+
+def test_a_multicolour_card_touched_by_a_colour_may_be_that_colour_or_multicolour(
+    client: FlaskClient,
+) -> None:
+    table = create_digital(client, "avalanche", ["Ann", "Bob"], seed=0)
+    game = Game.deal(load_theme("avalanche"), 2, 0)
+    slot = next(i for i, h in enumerate(game.hand(1)) if h.card.suit == 5)  # multicolour
+    assert seat_act(client, table, 0, 0, {"type": "colour-hint", "target": 1,
+                                          "colour": 0}).status_code == 200
+    card = _seat(client, table, 1)["hands"][1]["cards"][slot]
+    assert card["possible_suits"] == [0, 5] and card["suit_known"] is None
+    assert card["colour_hinted"] == 0
+    page = client.get(table.seat_page(1)).get_data(as_text=True)
+    own = page.split(f'data-owner="1" data-slot="{slot}"')[1].split("</label>")[0]
+    symbols = [suit.symbol for suit in load_theme("avalanche").suits]
+    assert symbols[0] in own and symbols[5] in own
