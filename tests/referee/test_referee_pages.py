@@ -218,3 +218,12 @@ def test_a_loopback_only_referee_says_how_to_reach_it_from_a_phone(client: Flask
     table = create_table(client)
     page = client.get(f"{_leader(table)}?welcome=1", base_url="http://127.0.0.1:5000")
     assert "--host 0.0.0.0" in page.get_data(as_text=True)
+
+
+def test_a_finished_game_offers_a_new_game_first(client: FlaskClient, table: Table) -> None:
+    for version, rank in enumerate((3, 4, 5)):
+        act(client, table, version, play(0, rank))  # three misplays: the game is lost
+    page = client.get(_leader(table)).get_data(as_text=True)
+    over = page[page.index('class="panel over"'):]
+    assert over.index("/new-game") < over.index('id="undo"')
+    assert 'data-tab="play"' not in page  # no action tabs once the game is over
