@@ -152,11 +152,7 @@ def act(table_id: str) -> Response:
     data = _body()
     version = version_of(data.get("version"))
     action = action_of(data.get("action"))
-    try:
-        snap = service().act(get_db(), table_id, version, action)
-    except IndexError as problem:  # an index the engine's checks let through
-        raise RefereeError(422, "bad-action", str(problem)) from None
-    return _state(snap)
+    return _state(service().act(get_db(), table_id, version, action))
 
 
 @bp.post("/tables/<table_id>/undo")

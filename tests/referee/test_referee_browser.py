@@ -247,3 +247,20 @@ def test_the_projector_shows_lost_cards_the_final_round_and_the_end_screen(
     projector.save_screenshot(str(OUTPUT / "projector-end.png"))
     phone.refresh()
     phone.save_screenshot(str(OUTPUT / "leader-phone-end.png"))
+
+
+def test_without_event_streams_the_projector_falls_back_to_polling(
+    server: Server, browsers: tuple[Any, Any]
+) -> None:
+    _, projector = browsers
+    projector.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
+                              {"source": "delete window.EventSource;"})
+    created = _api(server, "/api/tables", {"theme": "hanabi-classic", "players": ["Ann", "Bob"]})
+    projector.get(created["urls"]["projector"])
+    assert projector.execute_script("return typeof EventSource") == "undefined"
+    _api(server, f"/api/tables/{created['id']}/actions",
+         {"version": 0, "action": {"type": "play", "card": {"suit": 1, "rank": 1}}},
+         created["leader_token"])
+    _wait(projector, lambda d: _version(d) == 1, timeout=10)  # polled every 3 s
+    assert "Ann played" in projector.execute_script(
+        "return document.getElementById('screen').innerText")
