@@ -15,8 +15,10 @@ from deckforge.rules.simulation import game_seed, play_game, simulate
 from deckforge.theme.loader import bundled_theme_names, load_theme
 from deckforge.theme.model import Theme
 
-ODD_RULES = Path(__file__).parent / "data" / "designer-odd-rules.yaml"
-THEMES = [*bundled_theme_names(), str(ODD_RULES)]
+DATA = Path(__file__).parent / "data"
+ODD_RULES = DATA / "designer-odd-rules.yaml"  # every rule switch at its strict setting
+ODD_SHAPES = DATA / "designer-odd-shapes.yaml"  # few short suits, one error token
+THEMES = [*bundled_theme_names(), str(ODD_RULES), str(ODD_SHAPES)]
 
 # games per theme, spread over its player counts (random games are much faster)
 GAMES = {"conventions": 120, "random": 500}
