@@ -37,7 +37,7 @@ THEME = "hanabi-classic"
 def serve(database: str, sync: str) -> None:
     """Child process: the referee app plus a trivial route, on waitress, on a free port."""
     from flask import Response
-    from waitress import create_server
+    from waitress import create_server  # type: ignore[import-untyped]
 
     from deckforge.cli.referee import THREADS
     from deckforge.referee import create_app

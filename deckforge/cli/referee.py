@@ -39,7 +39,7 @@ def _lan_address() -> str | None:
               help="Worker threads: open event streams each hold one.")
 def referee(host: str, port: int, database: Path | None, sync: str, threads: int) -> None:
     """Run the referee: a projector screen and a leader's remote for each table."""
-    from waitress import create_server
+    from waitress import create_server  # type: ignore[import-untyped]
 
     from deckforge.referee import create_app, default_database
 

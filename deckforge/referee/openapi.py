@@ -155,7 +155,7 @@ SCHEMAS: dict[str, Any] = {
 }
 
 _TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
-_LEADER = [{"leaderToken": []}]
+_LEADER: list[dict[str, list[str]]] = [{"leaderToken": []}]
 
 
 def _body(schema: str) -> dict[str, Any]:
