@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import math
 import multiprocessing
+import signal
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -178,6 +179,8 @@ _WORKER: dict[str, object] = {}
 
 
 def _start_worker(theme: Theme, players: int, bot: str) -> None:
+    # Ctrl-C reaches the parent, which stops the pool: no traceback from each worker
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER.update(theme=theme, players=players, bot=bot)
 
 
