@@ -119,17 +119,25 @@ class ConventionBot:
                 return slot
         return None
 
+    def _known_by_player(self, view: PlayerView, board: Board) -> list[list[int]]:
+        """Per player, identities (as bits) of their cards everybody knows exactly."""
+        found = []
+        for player in range(view.players):
+            known = []
+            for held in view.hand(player):
+                common = self._common(board, held)
+                if common and not common & (common - 1):
+                    known.append(common)
+            found.append(known)
+        return found
+
     def _known_elsewhere(self, view: PlayerView, board: Board, receiver: int) -> list[int]:
         """Identities (as bits) of the cards outside the receiver's hand that
         everybody knows exactly."""
-        known = []
-        for player in range(view.players):
-            if player != receiver:
-                for held in view.hand(player):
-                    common = self._common(board, held)
-                    if common and not common & (common - 1):
-                        known.append(common)
-        return known
+        by_player = self._known_by_player(view, board)
+        return [
+            bit for player, known in enumerate(by_player) if player != receiver for bit in known
+        ]
 
     def _soon(
         self,
@@ -496,6 +504,7 @@ class ConventionBot:
         book = ids.book
         me = view.player
         stalling = self._stalling(view, board, me, view.hint_tokens)
+        by_player = [] if stalling else self._known_by_player(view, board)
         found: list[_Clue] = []
         for distance in range(1, view.players):
             target = (me + distance) % view.players
@@ -506,7 +515,9 @@ class ConventionBot:
             indexes = [held.deck_index for held in hand]
             before = [ids.of_hand_card(held) for held in hand]
             common_before = [self._common(board, held) for held in hand]
-            known = [] if stalling else self._known_elsewhere(view, board, target)
+            known = [
+                bit for player, bits in enumerate(by_player) if player != target for bit in bits
+            ]
             watch = frozenset() if stalling else self._watch(view, me, target)
             holders = []  # (successor, identity) of the cards on finesse positions in between
             if watch:
