@@ -109,32 +109,51 @@ def describe(event: Event, action: Any, theme: Theme) -> dict[str, Any]:
     return told
 
 
+# per theme object: what public_state repeats for every version (kept with the
+# theme itself, so an id is never reused while its entry exists)
+_STATIC: dict[int, tuple[Theme, tuple[dict[str, Any], ...]]] = {}
+
+
+def _static_suits(theme: Theme) -> tuple[dict[str, Any], ...]:
+    found = _STATIC.get(id(theme))
+    if found is not None and found[0] is theme:
+        return found[1]
+    suits = tuple(
+        {
+            "index": index,
+            "id": suit.id,
+            "name": suit.name,
+            "colour": safe_colour(suit.colour),
+            "symbol": suit.symbol,
+            "direction": suit.direction.value,
+            "ranks": list(suit.rank_order()),
+            "copies": list(suit.copies),
+            "clue": suit.clue.value,
+        }
+        for index, suit in enumerate(theme.suits)
+    )
+    _STATIC[id(theme)] = (theme, suits)
+    return suits
+
+
 def public_state(
     table: store.TableRecord, theme: Theme, game: Game, log: tuple[dict[str, Any], ...]
 ) -> dict[str, Any]:
     """Everything anybody in the room may see: no card in any hand."""
     tops = game.top_ranks()
+    stacks = game.stacks
     suits = []
-    for index, suit in enumerate(theme.suits):
-        stack = game.stacks[index]
-        suits.append(
-            {
-                "index": index,
-                "id": suit.id,
-                "name": suit.name,
-                "colour": safe_colour(suit.colour),
-                "symbol": suit.symbol,
-                "direction": suit.direction.value,
-                "ranks": list(suit.rank_order()),
-                "top": tops[index],
-                "played": len(stack),
-                "stack": [c.rank for c in stack],
-                "complete": len(stack) == suit.ranks,
-                "copies": list(suit.copies),
-                "copies_left": [game.copies_left(Card(index, r)) for r in range(1, suit.ranks + 1)],
-                "clue": suit.clue.value,
-            }
-        )
+    for index, static in enumerate(_static_suits(theme)):
+        stack = stacks[index]
+        ranks = len(static["copies"])
+        suits.append({
+            **static,
+            "top": tops[index],
+            "played": len(stack),
+            "stack": [c.rank for c in stack],
+            "complete": len(stack) == ranks,
+            "copies_left": [game.copies_left(Card(index, r)) for r in range(1, ranks + 1)],
+        })
     hint, error = theme.tokens.hint, theme.tokens.error
     return {
         "table": table.id,
