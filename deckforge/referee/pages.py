@@ -49,18 +49,37 @@ def helpers() -> dict[str, Any]:
     return {"t": g.get("t") or Translator(page_language()), "csrf_token": csrf_token}
 
 
-@bp.app_template_filter("ink")
-def ink(colour: str) -> str:
-    """Black or white, whichever reads better on ``colour`` ("#rrggbb" or "#rgb")."""
+def _luminance(colour: str) -> float | None:
+    """Relative luminance of "#rrggbb" or "#rgb" (0 black, 1 white); None if unreadable."""
     digits = colour.lstrip("#")
     if len(digits) == 3:
         digits = "".join(d * 2 for d in digits)
     try:
         r, gr, b = (int(digits[i : i + 2], 16) / 255 for i in (0, 2, 4))
     except ValueError:
-        return "#000"
-    luminance = 0.2126 * r**2.2 + 0.7152 * gr**2.2 + 0.0722 * b**2.2
-    return "#111" if luminance > 0.22 else "#fff"
+        return None
+    return 0.2126 * r**2.2 + 0.7152 * gr**2.2 + 0.0722 * b**2.2
+
+
+@bp.app_template_filter("ink")
+def ink(colour: str) -> str:
+    """Black or white, whichever reads better on ``colour`` ("#rrggbb" or "#rgb")."""
+    luminance = _luminance(colour)
+    return "#000" if luminance is None else "#111" if luminance > 0.22 else "#fff"
+
+
+@bp.app_template_filter("on_dark")
+def on_dark(colour: str) -> str:
+    """``colour`` for lines and text on the projector's dark ground; too dark: light grey."""
+    luminance = _luminance(colour)
+    return "#c9d1dc" if luminance is None or luminance < 0.06 else colour
+
+
+@bp.app_template_filter("on_light")
+def on_light(colour: str) -> str:
+    """``colour`` for lines and text on a white page; too pale: mid grey."""
+    luminance = _luminance(colour)
+    return "#8a94a6" if luminance is None or luminance > 0.6 else colour
 
 
 def page_language() -> str:

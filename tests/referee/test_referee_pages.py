@@ -8,7 +8,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 from referee_helpers import DATA, Table, act, create_table, play, rank_hint
 
-from deckforge.referee.pages import shareable
+from deckforge.referee.pages import ink, on_dark, on_light, shareable
 
 
 def _csrf(client: FlaskClient, path: str) -> str:
@@ -227,3 +227,9 @@ def test_a_finished_game_offers_a_new_game_first(client: FlaskClient, table: Tab
     over = page[page.index('class="panel over"'):]
     assert over.index("/new-game") < over.index('id="undo"')
     assert 'data-tab="play"' not in page  # no action tabs once the game is over
+
+
+def test_suit_colours_stay_legible_on_both_grounds() -> None:
+    assert ink("#ffffff") == "#111" and ink("#000") == "#fff"
+    assert on_dark("#1a1a1a") != "#1a1a1a" and on_dark("#e53e3e") == "#e53e3e"
+    assert on_light("#f4f4f4") != "#f4f4f4" and on_light("#3182ce") == "#3182ce"
