@@ -1,10 +1,11 @@
 """Benchmark of the referee on loopback: event-stream latency and actions per second.
 
-    .venv/bin/python bench/referee.py [--streams 40] [--actions 200] [--seconds 5]
+    .venv/bin/python bench/referee.py [--streams 40] [--actions 200] [--sync full]
 
-The server is the real app served by waitress with the CLI's settings, in a
-child process (so client and server do not share an interpreter), with one
-extra trivial Flask route (``GET /bench/ping``) to compare throughput with.
+The server is the real app served by waitress with the CLI's settings (threads,
+switch interval) in a child process (so client and server do not share an
+interpreter), with one extra trivial Flask route (``GET /bench/ping``) to
+compare throughput with.
 
 1. Latency: ``--streams`` clients hold ``/api/tables/<id>/events`` open; the
    leader posts ``--actions`` legal actions one after the other; for each, the
@@ -39,10 +40,11 @@ def serve(database: str, sync: str) -> None:
     from flask import Response
     from waitress import create_server  # type: ignore[import-untyped]
 
-    from deckforge.cli.referee import THREADS
+    from deckforge.cli.referee import SWITCH_INTERVAL, THREADS
     from deckforge.referee import create_app
 
     app = create_app({"DATABASE": database, "SYNC": sync})
+    sys.setswitchinterval(SWITCH_INTERVAL)
 
     @app.get("/bench/ping")
     def ping() -> Response:

@@ -5,12 +5,17 @@ from __future__ import annotations
 import signal
 import socket
 import sqlite3
+import sys
 from pathlib import Path
 from typing import Any
 
 import click
 
 THREADS = 64  # each open event stream (projector, leader's phone) holds one
+# A thread back from SQLite (which releases the GIL) waits at most this long for
+# the GIL instead of Python's 5 ms: shorter hand-overs while it holds the writers'
+# lock (docs/benchmarks.md).
+SWITCH_INTERVAL = 0.001
 
 
 def _lan_address() -> str | None:
@@ -67,6 +72,7 @@ def referee(host: str, port: int, database: Path | None, sync: str, threads: int
     click.echo(f"Database: {path}")
     click.echo(f"Referee running: open http://{shown}:{actual}/ (Ctrl+C to stop)", )
     board = app.extensions["deckforge.tables"].board
+    sys.setswitchinterval(SWITCH_INTERVAL)
 
     def stop(_signal: int, _frame: Any) -> None:
         board.close()  # open event streams end now, so waitress need not wait for them
