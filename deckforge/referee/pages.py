@@ -121,12 +121,13 @@ def _leader_snapshot(table_id: str, token: str) -> Snapshot:
 @bp.app_errorhandler(404)
 @bp.app_errorhandler(405)
 @bp.app_errorhandler(413)
+@bp.app_errorhandler(500)
 def http_error(problem: Any) -> Any:
     if request.path.startswith("/api/"):
         from deckforge.referee.api import error
 
         codes = {400: "bad-request", 403: "forbidden", 404: "not-found",
-                 405: "method-not-allowed", 413: "too-large"}
+                 405: "method-not-allowed", 413: "too-large", 500: "internal-error"}
         return error(problem.code, codes.get(problem.code, "error"), problem.description)
     if g.get("t") is None:
         _use_language(page_language())

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 from referee_helpers import DATA, Table, act, create_table, play, rank_hint
@@ -233,3 +234,21 @@ def test_suit_colours_stay_legible_on_both_grounds() -> None:
     assert ink("#ffffff") == "#111" and ink("#000") == "#fff"
     assert on_dark("#1a1a1a") != "#1a1a1a" and on_dark("#e53e3e") == "#e53e3e"
     assert on_light("#f4f4f4") != "#f4f4f4" and on_light("#3182ce") == "#3182ce"
+
+
+def test_an_unexpected_error_is_a_clear_500_in_json_and_in_html(
+    app: Flask, client: FlaskClient, table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    app.config["PROPAGATE_EXCEPTIONS"] = False  # as when served, not as in tests
+
+    def broken(*_args: object) -> None:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(app.extensions["deckforge.tables"], "snapshot", broken)
+    api = client.get(f"/api/tables/{table.id}")
+    assert api.status_code == 500
+    assert api.get_json()["error"]["code"] == "internal-error"
+    page = client.get(f"/t/{table.id}?lang=en")
+    assert page.status_code == 500
+    assert "every accepted action is safe" in page.get_data(as_text=True)
+    assert "disk on fire" not in page.get_data(as_text=True)
