@@ -16,7 +16,7 @@ from deckforge.printing.face_layout import FaceLayout
 from deckforge.printing.fitting import BREAKABLE, LEADING, TITLE_GAP, FittedText
 from deckforge.printing.fonts import Font, FontPair
 from deckforge.printing.geometry import MM, Rect
-from deckforge.printing.pdf import GREY, INK, WHITE, PrintCanvas, darker, ink_on, lighter
+from deckforge.printing.pdf import GREY, INK, WHITE, PrintCanvas, darker, ink_on, lighter, mix
 
 
 @dataclass(frozen=True)
@@ -227,10 +227,11 @@ def _star(c: PrintCanvas, x: float, y: float, r: float) -> None:
 
 
 def _pattern(c: PrintCanvas, outer: Rect, back: BackFace, scale: float) -> None:
-    """The back's repeating pattern, symmetric about the card's centre."""
+    """The back's repeating pattern, symmetric about the card's centre, in a faded accent."""
     cx, cy = (outer.x + outer.w / 2) * MM, (outer.y + outer.h / 2) * MM
-    c.setFillColor(back.accent)
-    c.setStrokeColor(back.accent)
+    faded = mix(back.accent, back.colour, 0.35)
+    c.setFillColor(faded)
+    c.setStrokeColor(faded)
     if back.pattern == "stripes":
         c.setLineWidth(2.2 * scale)
         span = int((outer.w + outer.h) / 6) + 2
@@ -263,8 +264,6 @@ def draw_back(c: PrintCanvas, rect: Rect, bleed: float, back: BackFace, fonts: F
     clip.rect(outer.x * MM, outer.y * MM, outer.w * MM, outer.h * MM)
     c.clipPath(clip, stroke=0, fill=0)
     c.saveState()
-    c.setFillAlpha(0.35)
-    c.setStrokeAlpha(0.35)
     _pattern(c, outer, back, s)
     c.restoreState()
 

@@ -50,6 +50,17 @@ def lighter(c: Color, amount: float = 0.8) -> Color:
     return Color(*(v + (1 - v) * amount for v in (c.red, c.green, c.blue)))
 
 
+def mix(top: Color, under: Color, share: float) -> Color:
+    """``top`` laid over ``under`` at opacity ``share``, as one opaque colour.
+
+    Opaque colours instead of transparency: reportlab registers a form's
+    transparency states on the page where the form is defined, so pages that
+    reuse the form would point at states they do not have.
+    """
+    return Color(*(t * share + u * (1 - share) for t, u in zip(
+        (top.red, top.green, top.blue), (under.red, under.green, under.blue), strict=True)))
+
+
 class PrintCanvas(Canvas):
     """A canvas whose every page is ``size`` mm, marked for 100 % printing and duplex."""
 
