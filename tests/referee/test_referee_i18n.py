@@ -75,3 +75,33 @@ def test_catalogue_files_are_plain_json_objects_of_strings() -> None:
     for path in folder.glob("*.json"):
         data = json.loads(path.read_text(encoding="utf-8"))
         assert all(isinstance(v, str) for v in data.values()), path.name
+
+
+# A player's name may be singular ("Ann") or plural ("Les Lions", "Die Löwen"): it never sits
+# where French or German grammar would have to agree with it (a verb, "à"/"de" before an
+# article, a German case). It opens the text, follows a colon or an arrow, or a preposition
+# that leaves it as it is.
+_BEFORE_NAME = {
+    "fr": ("", ": ", "→ ", "pour "),
+    "en": ("", ": ", "→ ", "Tell ", " told "),
+    "de": ("", ": ", "→ ", "für "),
+}
+_AFTER_NAME = {
+    "fr": ("", " —", " →", " :", "…"),
+    # English past tenses read the same after a singular or a plural name.
+    "en": ("", " —", " →", ":", "…", " played ", " discarded ", " told ",
+           " about "),
+    "de": ("", " —", " →", ":", " …"),
+}
+
+
+@pytest.mark.parametrize("language", ["fr", "en", "de"])
+def test_player_names_never_sit_where_grammar_must_agree_with_them(language: str) -> None:
+    naming = {key: text for key, text in catalogue(language).items()
+              if _placeholders(text) & {"player", "target"}}
+    assert {"event.played", "event.colour_hint", "seat.waiting"} <= set(naming)
+    for key, text in naming.items():
+        for found in re.finditer(r"\{(player|target)\}", text):
+            before, after = text[:found.start()], text[found.end():]
+            assert before == "" or before.endswith(_BEFORE_NAME[language][1:]), (key, text)
+            assert after == "" or after.startswith(_AFTER_NAME[language][1:]), (key, text)

@@ -252,3 +252,23 @@ def test_an_unexpected_error_is_a_clear_500_in_json_and_in_html(
     assert page.status_code == 500
     assert "every accepted action is safe" in page.get_data(as_text=True)
     assert "disk on fire" not in page.get_data(as_text=True)
+
+
+def test_announcements_read_well_with_plural_team_names(client: FlaskClient) -> None:
+    teams = ["Les Aigles", "Les Lions", "Les Dauphins", "Les Loups"]
+    table = create_table(client, theme="interfaith-festival", players=teams)
+    projector = client.get(f"/t/{table.id}").get_data(as_text=True)
+    assert "À jouer en premier : Les Aigles" in _text(projector)
+    assert act(client, table, 0, rank_hint(1, 1, 1)).status_code == 200
+    screen = _text(client.get(f"/t/{table.id}/screen").get_data(as_text=True))
+    assert "Les Aigles → Les Lions : indice « 1 » (1 carte)" in screen
+    assert act(client, table, 1, play(0, 1)).status_code == 200
+    leader = _text(client.get(_leader(table)).get_data(as_text=True))
+    assert "Les Lions — pose :" in leader
+    assert "Les Dauphins — donner une information" in leader
+    for wrong in (" à Les ", " de Les ", "Les Lions a ", "Les Dauphins donne"):
+        assert wrong not in screen + leader
+
+
+def _text(page: str) -> str:
+    return re.sub(r"\s+", " ", re.sub(r"<[^>]+>", "", page))
