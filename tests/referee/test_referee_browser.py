@@ -127,7 +127,7 @@ def test_a_leader_plays_a_short_game_on_the_phone_and_the_projector_follows(
     # A hint, then a card played: the projector follows without a reload.
     _tab(phone, "hint")
     phone.find_element(By.CSS_SELECTOR, '#hint button[value="rank:1"]').click()
-    _projector_says(projector, "ses cartes de valeur 1")
+    _projector_says(projector, "Les Aigles → Les Dauphins : indice « 1 »")
     _tab(phone, "play")
     _card(phone, "play", 2, 1)
     _wait(projector, lambda d: _version(d) == 2)

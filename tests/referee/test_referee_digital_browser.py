@@ -141,7 +141,7 @@ def test_two_seats_play_a_few_turns_on_their_phones_and_the_projector_follows(
     ann.get(seats[0])
     bob.get(seats[1])
     assert "À vous" in ann.find_element(By.CSS_SELECTOR, ".turn-banner").text
-    assert "Les Lions joue" in bob.find_element(By.CSS_SELECTOR, ".turn-banner").text
+    assert "À jouer : Les Lions" in bob.find_element(By.CSS_SELECTOR, ".turn-banner").text
     assert not bob.find_elements(By.CSS_SELECTOR, "input[name=slot]")  # not its turn
     _no_own_cards(ann, game, 0)
     _no_own_cards(bob, game, 1)
