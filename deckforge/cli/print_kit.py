@@ -75,23 +75,44 @@ def pause(seconds: float) -> None:
     time.sleep(seconds)
 
 
-def watch(path: Path, rebuild: Callable[[], bool], poll: float = POLL_SECONDS) -> None:
-    """Rebuild whenever ``path`` changes (modification time), until Ctrl-C."""
-    def stamp() -> float | None:
-        try:
-            return path.stat().st_mtime_ns
-        except OSError:
-            return None
+def theme_files(theme_name: str, path: Path) -> list[Path]:
+    """The theme file and every file it extends (as far as it still loads)."""
+    try:
+        theme = load_theme(theme_name)
+    except ThemeError:
+        return [path]
+    others = sorted({Path(p.file) for p in theme.positions.values()} - {path})
+    return [path, *others]
 
-    last = stamp()
+
+def watch(path: Path, rebuild: Callable[[], bool], poll: float = POLL_SECONDS,
+          files: Callable[[], list[Path]] | None = None) -> None:
+    """Rebuild whenever ``path`` (or another of ``files()``) changes, until Ctrl-C."""
+    def listed() -> list[Path]:
+        return files() if files is not None else [path]
+
+    def stamp(watched: list[Path]) -> tuple[int | None, ...]:
+        stamps: list[int | None] = []
+        for file in watched:
+            try:
+                stamps.append(file.stat().st_mtime_ns)
+            except OSError:
+                stamps.append(None)
+        return tuple(stamps)
+
+    watched = listed()
+    last = stamp(watched)
     click.echo(f"Watching {path} (Ctrl-C to stop)", err=True)
     while True:
         pause(poll)
-        current = stamp()
-        if current is not None and current != last:
-            last = current
-            click.echo(f"{path} changed: rebuilding", err=True)
+        current = stamp(watched)
+        if current != last and current[0] is not None:
+            changed = next((f for f, a, b in zip(watched, last, current, strict=True) if a != b),
+                           path)
+            click.echo(f"{changed} changed: rebuilding", err=True)
             rebuild()
+            watched = listed()
+            last = stamp(watched)
 
 
 @click.command("print")
@@ -113,7 +134,8 @@ def watch(path: Path, rebuild: Callable[[], bool], poll: float = POLL_SECONDS) -
               help="Crop marks in the margins.")
 @click.option("--fold", is_flag=True, help="Also write cards-fold.pdf, to fold and glue.")
 @click.option("--watch", "watch_file", is_flag=True,
-              help="Rebuild whenever the theme file changes (Ctrl-C to stop).")
+              help="Rebuild whenever the theme file, or a theme it extends, changes "
+                   "(Ctrl-C to stop).")
 def print_kit(theme: str, output: Path | None, paper: str, card: str | None, bleed: float,
               duplex: str, back_offset: tuple[float, float], marks: bool, fold: bool,
               watch_file: bool) -> None:
@@ -136,7 +158,8 @@ def print_kit(theme: str, output: Path | None, paper: str, card: str | None, ble
         path = load_theme(theme).path if ok else _theme_path(theme)
         if path is None:
             raise click.ClickException(f"{theme}: --watch needs a theme file")
-        watch(path, lambda: build_once(theme, output, options))
+        watch(path, lambda: build_once(theme, output, options),
+              files=lambda: theme_files(theme, path))
     except KeyboardInterrupt:
         click.echo("Stopped watching.", err=True)
 

@@ -174,3 +174,29 @@ def test_check_reports_the_same_printing_problems_that_print_refuses(runner):
     assert checked.exit_code == printed.exit_code == 1
     assert checked.stderr.splitlines() == printed.stderr.splitlines()
     assert len(checked.stderr.splitlines()) == 4
+
+
+def test_watch_also_rebuilds_when_the_theme_it_extends_changes(runner, tmp_path, monkeypatch):
+    parent = tmp_path / "deck.yaml"
+    shutil.copy(DATA / "small-deck.yaml", parent)
+    child = tmp_path / "child.yaml"
+    child.write_text("id: child-deck\nextends: deck.yaml\ntitle: Child deck\n", encoding="utf-8")
+    out = tmp_path / "kit"
+    polls = {"n": 0}
+
+    def fake_sleep(seconds: float) -> None:
+        polls["n"] += 1
+        if polls["n"] == 1:
+            text = parent.read_text(encoding="utf-8").replace("Keep trying", "Try again")
+            parent.write_text(text, encoding="utf-8")
+            stamp = parent.stat().st_mtime_ns + 5_000_000_000
+            os.utime(parent, ns=(stamp, stamp))
+        elif polls["n"] == 3:
+            raise KeyboardInterrupt
+
+    monkeypatch.setattr(command, "pause", fake_sleep)
+    result = runner.invoke(main, ["print", str(child), "-o", str(out), "--watch"])
+    assert result.exit_code == 0, result.output
+    assert "deck.yaml changed: rebuilding" in result.output
+    assert result.output.count("cards.pdf (") == 2
+    assert "Try again" in _rules_text(out)
