@@ -83,24 +83,28 @@ def test_an_unwritable_output_folder_is_one_line(runner, tmp_path):
     assert result.output.startswith("Error: cannot write to")
 
 
-def test_watch_rebuilds_when_the_theme_file_changes_and_stops_on_ctrl_c(runner, tmp_path,
-                                                                         monkeypatch):
-    theme = tmp_path / "deck.yaml"
-    shutil.copy(DATA / "small-deck.yaml", theme)
-    out = tmp_path / "kit"
+def edit_then_stop(monkeypatch, file: Path, old: str, new: str) -> None:
+    """While watching: edit ``file`` at the first look, press Ctrl-C at the third."""
     polls = {"n": 0}
 
     def fake_sleep(seconds: float) -> None:
         polls["n"] += 1
         if polls["n"] == 1:
-            text = theme.read_text(encoding="utf-8").replace("Small deck", "Renamed deck")
-            theme.write_text(text, encoding="utf-8")
-            stamp = theme.stat().st_mtime_ns + 5_000_000_000
-            os.utime(theme, ns=(stamp, stamp))
+            file.write_text(file.read_text(encoding="utf-8").replace(old, new), encoding="utf-8")
+            stamp = file.stat().st_mtime_ns + 5_000_000_000
+            os.utime(file, ns=(stamp, stamp))
         elif polls["n"] == 3:
             raise KeyboardInterrupt
 
     monkeypatch.setattr(command, "pause", fake_sleep)
+
+
+def test_watch_rebuilds_when_the_theme_file_changes_and_stops_on_ctrl_c(runner, tmp_path,
+                                                                         monkeypatch):
+    theme = tmp_path / "deck.yaml"
+    shutil.copy(DATA / "small-deck.yaml", theme)
+    out = tmp_path / "kit"
+    edit_then_stop(monkeypatch, theme, "Small deck", "Renamed deck")
     result = runner.invoke(main, ["print", str(theme), "-o", str(out), "--watch"])
     assert result.exit_code == 0, result.output
     assert "changed: rebuilding" in result.output
@@ -182,19 +186,7 @@ def test_watch_also_rebuilds_when_the_theme_it_extends_changes(runner, tmp_path,
     child = tmp_path / "child.yaml"
     child.write_text("id: child-deck\nextends: deck.yaml\ntitle: Child deck\n", encoding="utf-8")
     out = tmp_path / "kit"
-    polls = {"n": 0}
-
-    def fake_sleep(seconds: float) -> None:
-        polls["n"] += 1
-        if polls["n"] == 1:
-            text = parent.read_text(encoding="utf-8").replace("Keep trying", "Try again")
-            parent.write_text(text, encoding="utf-8")
-            stamp = parent.stat().st_mtime_ns + 5_000_000_000
-            os.utime(parent, ns=(stamp, stamp))
-        elif polls["n"] == 3:
-            raise KeyboardInterrupt
-
-    monkeypatch.setattr(command, "pause", fake_sleep)
+    edit_then_stop(monkeypatch, parent, "Keep trying", "Try again")
     result = runner.invoke(main, ["print", str(child), "-o", str(out), "--watch"])
     assert result.exit_code == 0, result.output
     assert "deck.yaml changed: rebuilding" in result.output
