@@ -136,10 +136,8 @@ def _static_suits(theme: Theme) -> tuple[dict[str, Any], ...]:
     return suits
 
 
-def public_state(
-    table: store.TableRecord, theme: Theme, game: Game, log: tuple[dict[str, Any], ...]
-) -> dict[str, Any]:
-    """Everything anybody in the room may see: no card in any hand."""
+def public_suits(theme: Theme, game: Game) -> list[dict[str, Any]]:
+    """Each suit's pile and the copies of its cards not yet seen (public)."""
     tops = game.top_ranks()
     stacks = game.stacks
     suits = []
@@ -154,23 +152,61 @@ def public_state(
             "complete": len(stack) == ranks,
             "copies_left": [game.copies_left(Card(index, r)) for r in range(1, ranks + 1)],
         })
+    return suits
+
+
+def suits_key(game: Game) -> tuple[Any, ...]:
+    """What :func:`public_suits` depends on: the piles and the discards."""
+    return game.top_ranks(), game.discards
+
+
+# per theme object: the public state's parts that never change (shared, never mutated)
+_FIXED: dict[int, tuple[Theme, dict[str, Any]]] = {}
+
+
+def _fixed(theme: Theme) -> dict[str, Any]:
+    found = _FIXED.get(id(theme))
+    if found is not None and found[0] is theme:
+        return found[1]
     hint, error = theme.tokens.hint, theme.tokens.error
+    fixed = {
+        "theme": {"id": theme.id, "title": theme.title, "language": theme.language},
+        "hint": {"count": hint.count, "name": hint.name, "plural": hint.plural,
+                 "colour": safe_colour(hint.colour)},
+        "error": {"count": error.count, "name": error.name, "plural": error.plural,
+                  "colour": safe_colour(error.colour)},
+        "colours": list(theme.clue_colours()),
+        "ranks": list(range(1, theme.ranks + 1)),
+    }
+    _FIXED[id(theme)] = (theme, fixed)
+    return fixed
+
+
+def public_state(
+    table: store.TableRecord, theme: Theme, game: Game, log: tuple[dict[str, Any], ...],
+    suits: list[dict[str, Any]] | None = None, stats: dict[str, int] | None = None,
+) -> dict[str, Any]:
+    """Everything anybody in the room may see: no card in any hand.
+
+    ``suits`` may be given when :func:`public_suits` is known for this game's
+    piles and discards (a hint changes neither), ``stats`` when :func:`log_stats`
+    of ``log`` is known.
+    """
+    fixed = _fixed(theme)
     return {
         "table": table.id,
         "kind": table.kind,
         "version": table.version,
         "game": table.game,
-        "theme": {"id": theme.id, "title": theme.title, "language": theme.language},
+        "theme": fixed["theme"],
         "players": list(table.players),
         "current_player": game.current_player,
         "turn": game.turn,
-        "hint_tokens": {"available": game.hint_tokens, "count": hint.count, "name": hint.name,
-                        "plural": hint.plural, "colour": safe_colour(hint.colour)},
-        "error_tokens": {"placed": game.error_tokens, "count": error.count, "name": error.name,
-                         "plural": error.plural, "colour": safe_colour(error.colour)},
-        "suits": suits,
-        "colours": list(theme.clue_colours()),
-        "ranks": list(range(1, theme.ranks + 1)),
+        "hint_tokens": {"available": game.hint_tokens, **fixed["hint"]},
+        "error_tokens": {"placed": game.error_tokens, **fixed["error"]},
+        "suits": public_suits(theme, game) if suits is None else suits,
+        "colours": fixed["colours"],
+        "ranks": fixed["ranks"],
         "deck_left": game.deck_left,
         "discards": [_card(c) for c in game.discards],
         "final_turns_left": game.final_turns_left,
@@ -180,19 +216,41 @@ def public_state(
         "max_score": theme.max_score,
         "max_reachable_score": game.max_reachable_score,
         "rating": game.rating,
-        "stats": _stats(log),
+        "stats": log_stats(log) if stats is None else stats,
         "last": log[-1] if log else None,
     }
 
 
-def _stats(log: tuple[dict[str, Any], ...]) -> dict[str, int]:
-    plays = [e for e in log if e["type"] == "play"]
-    return {
-        "played": sum(1 for e in plays if e["success"]),
-        "misplayed": sum(1 for e in plays if not e["success"]),
-        "discarded": sum(1 for e in log if e["type"] == "discard"),
-        "hints": sum(1 for e in log if e["type"] in ("colour-hint", "rank-hint")),
-    }
+_ENCODE = json.JSONEncoder(ensure_ascii=False).encode  # = json.dumps(..., ensure_ascii=False)
+
+
+def state_text(state: dict[str, Any], suits_json: str) -> str:
+    """``json.dumps(state, ensure_ascii=False)``, with the suits' part already serialized."""
+    keys = list(state)
+    at = keys.index("suits")
+    head = _ENCODE({k: state[k] for k in keys[:at]})
+    tail = _ENCODE({k: state[k] for k in keys[at + 1:]})
+    return f'{head[:-1]}, "suits": {suits_json}, {tail[1:]}'
+
+
+def log_stats(
+    log: tuple[dict[str, Any], ...], before: dict[str, int] | None = None
+) -> dict[str, int]:
+    """What the game's log counts; ``before`` is the count without the last entry."""
+    if before is not None and log:
+        stats = dict(before)
+        stats[_STAT[log[-1]["type"], log[-1].get("success")]] += 1
+        return stats
+    stats = {"played": 0, "misplayed": 0, "discarded": 0, "hints": 0}
+    for entry in log:
+        stats[_STAT[entry["type"], entry.get("success")]] += 1
+    return stats
+
+
+_STAT = {
+    ("play", True): "played", ("play", False): "misplayed", ("discard", None): "discarded",
+    ("colour-hint", None): "hints", ("rank-hint", None): "hints",
+}
 
 
 class TableService:
@@ -206,6 +264,8 @@ class TableService:
         # per table: the record, game and log of the version last seen by this process
         self._games: dict[str, tuple[store.TableRecord, Game, tuple[dict[str, Any], ...]]] = {}
         self._snapshots: dict[str, Snapshot] = {}
+        # per table: the public suits of the last snapshot, its key and its JSON text
+        self._suits: dict[str, tuple[tuple[Any, ...], list[dict[str, Any]], str]] = {}
 
     @contextmanager
     def _locked(self, table_id: str) -> Iterator[None]:
@@ -237,11 +297,18 @@ class TableService:
         return game, log
 
     def _snapshot(
-        self, table: store.TableRecord, game: Game, log: tuple[dict[str, Any], ...]
+        self, table: store.TableRecord, game: Game, log: tuple[dict[str, Any], ...],
+        stats: dict[str, int] | None = None,
     ) -> Snapshot:
         theme = self.themes.get(table.theme_ref)
-        state = public_state(table, theme, game, log)
-        snap = Snapshot(table, theme, state, json.dumps(state, ensure_ascii=False), log)
+        key = (id(theme), *suits_key(game))
+        cached = self._suits.get(table.id)
+        if cached is None or cached[0] != key:
+            suits = public_suits(theme, game)
+            cached = (key, suits, _ENCODE(suits))
+            self._suits[table.id] = cached
+        state = public_state(table, theme, game, log, cached[1], stats)
+        snap = Snapshot(table, theme, state, state_text(state, cached[2]), log)
         self._snapshots[table.id] = snap
         return snap
 
@@ -308,9 +375,13 @@ class TableService:
                 self._games.pop(table_id, None)  # the applied action was not stored
                 raise
             log = (*log, describe(event, action, self.themes.get(table.theme_ref)))
+            before = self._snapshots.get(table_id)
+            stats = None
+            if before is not None and before.version == version and before.table.game == table.game:
+                stats = log_stats(log, before.state["stats"])
             table = dataclasses.replace(table, version=new_version)
             self._games[table_id] = (table, game, log)
-            snap = self._snapshot(table, game, log)
+            snap = self._snapshot(table, game, log, stats)
         self.board.publish(table_id, snap.version, snap.state_json)
         return snap
 

@@ -104,3 +104,29 @@ def test_the_signing_key_is_made_once_and_kept(tmp_path: Path) -> None:
     first.close()
     second = store.connect(path)
     assert store.secret_key(second) == key and len(key) == 64
+
+
+def test_the_served_state_always_equals_a_fresh_replay(conn: sqlite3.Connection) -> None:
+    """The service's shortcuts (the cached game, suits and JSON) never drift from the log."""
+    import json
+
+    from deckforge.referee.tables import TableService, public_state
+    from deckforge.rules import Card, Discard, Play, RankHint
+
+    service = TableService()
+    snap = service.create(conn, theme_ref="hanabi-classic", players=["Ann", "Bob"],
+                          token_hash="h" * 64)
+    table_id = snap.table.id
+    steps = [RankHint(1, 1), Play(card=Card(0, 1)), Discard(card=Card(3, 4)), "undo",
+             Play(card=Card(1, 1)), "undo", "undo", RankHint(0, 2), Discard(card=Card(2, 5)),
+             Play(card=Card(0, 3))]
+    for step in steps:
+        if step == "undo":
+            snap = service.undo(conn, table_id, snap.version, 1)
+        else:
+            snap = service.act(conn, table_id, snap.version, step)
+        fresh = TableService()  # nothing cached: the state is replayed from the store
+        game, log = fresh._replay(conn, snap.table)
+        expected = public_state(snap.table, snap.theme, game, log)
+        assert json.loads(snap.state_json) == expected
+        assert snap.state_json == json.dumps(expected, ensure_ascii=False)
