@@ -42,7 +42,13 @@ def _lan_address() -> str | None:
               help="full: also sync the disk at every action (survives a power cut, slower).")
 @click.option("--threads", default=THREADS, show_default=True, type=click.IntRange(4, 1000),
               help="Worker threads: open event streams each hold one.")
-def referee(host: str, port: int, database: Path | None, sync: str, threads: int) -> None:
+@click.option("--themes", "theme_folders", multiple=True,
+              type=click.Path(exists=True, file_okay=False, path_type=Path),
+              help="A folder of theme files (subfolders too) that anybody on the network may "
+                   "choose; may be given more than once. Other theme files: only from this "
+                   "computer.")
+def referee(host: str, port: int, database: Path | None, sync: str, threads: int,
+            theme_folders: tuple[Path, ...]) -> None:
     """Run the referee: a projector screen and a leader's remote for each table."""
     from waitress import create_server  # type: ignore[import-untyped]
 
@@ -50,7 +56,8 @@ def referee(host: str, port: int, database: Path | None, sync: str, threads: int
 
     path = (database or default_database()).expanduser().resolve()
     try:
-        app = create_app({"DATABASE": str(path), "SYNC": sync})
+        app = create_app({"DATABASE": str(path), "SYNC": sync,
+                          "THEME_FOLDERS": tuple(f.resolve() for f in theme_folders)})
     except (OSError, sqlite3.Error) as problem:
         raise click.ClickException(
             f"{path}: cannot open the referee's database: {problem}"

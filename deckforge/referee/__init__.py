@@ -47,12 +47,23 @@ def service() -> TableService:
     return tables
 
 
+def theme_access() -> Any:
+    """What the current request may name as a theme (see :class:`checks.ThemeAccess`)."""
+    from flask import current_app, request
+
+    from deckforge.referee.checks import ThemeAccess, is_loopback
+
+    folders = tuple(Path(folder) for folder in current_app.config["THEME_FOLDERS"])
+    return ThemeAccess(folders, any_file=is_loopback(request.remote_addr))
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the referee app; ``test_config`` overrides the defaults (e.g. ``DATABASE``)."""
     app = Flask(__name__)
     app.config.from_mapping(
         DATABASE=None,
         DEFAULT_THEME=DEFAULT_THEME,
+        THEME_FOLDERS=(),  # folders of theme files anybody may choose (--themes)
         SYNC="normal",  # SQLite's synchronous setting: "normal" or "full" (see store.py)
         KEEPALIVE_SECONDS=15.0,  # a comment line on idle event streams
         STREAM_SECONDS=300.0,  # a stream then closes; the browser reconnects by itself

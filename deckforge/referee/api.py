@@ -15,7 +15,7 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
-from deckforge.referee import digital, get_db, service, store
+from deckforge.referee import digital, get_db, service, store, theme_access
 from deckforge.referee.checks import (
     RefereeError,
     action_of,
@@ -110,8 +110,11 @@ def openapi() -> Response:
 def themes() -> Response:
     tables = service()
     found = []
-    for name in theme_choices():
-        theme = tables.themes.get(name)
+    for name, ref in theme_choices(theme_access().folders):
+        try:
+            theme = tables.themes.get(ref)
+        except Exception:  # a broken theme file in a themes folder is left out
+            continue
         found.append({
             "name": name, "title": theme.title, "language": theme.language,
             "players": list(theme.players.counts), "teams": theme.players.teams,
@@ -129,7 +132,7 @@ def create_table() -> tuple[Response, int]:
     seed = digital.seed_of(data.get("seed")) if kind == "digital" else None
     tables = service()
     checked = new_table(tables.themes, data.get("theme", current_app.config["DEFAULT_THEME"]),
-                        data.get("players"), data.get("first"))
+                        data.get("players"), data.get("first"), theme_access())
     token = new_token()
     snap = tables.create(get_db(), theme_ref=checked.theme_ref, players=checked.players,
                          token_hash=token_hash(token), kind=kind, seed=seed)

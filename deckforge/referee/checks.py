@@ -6,12 +6,14 @@ pages from the catalogues) and a plain-English message (returned by the API).
 
 from __future__ import annotations
 
+import ipaddress
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from deckforge.referee.tables import ThemeCache, theme_reference
 from deckforge.rules import Action, Card, ColourHint, Discard, Play, RankHint, action_from_dict
-from deckforge.theme.loader import ThemeError, bundled_theme_names
+from deckforge.theme.loader import THEME_SUFFIXES, ThemeError, bundled_theme_names
 from deckforge.theme.model import Theme
 
 MAX_NAME = 40
@@ -56,14 +58,98 @@ def steps_of(value: Any) -> int:
     return _integer(1 if value is None else value, "steps", 1, MAX_UNDO)
 
 
-def new_table(themes: ThemeCache, theme_name: Any, names: Any, first: Any) -> NewTable:
-    """Check a new table's theme, seats and starter; the seats come back starter first."""
+@dataclass(frozen=True)
+class ThemeAccess:
+    """Which themes a request may name for a new table.
+
+    Anybody: the bundled themes and the theme files inside ``folders`` (the
+    referee's ``--themes`` folders, subfolders included). Any other theme file
+    only when ``any_file`` (the request comes from the referee's own computer):
+    otherwise a person on the classroom network could make the server read
+    (and report errors about) any YAML file on its disk.
+    """
+
+    folders: tuple[Path, ...] = ()
+    any_file: bool = False
+
+
+def is_loopback(address: str | None) -> bool:
+    """Whether a request's remote address is this computer."""
+    try:
+        return address is not None and ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    return path == folder or folder in path.parents
+
+
+def folder_theme(name: str, folders: tuple[Path, ...]) -> Path | None:
+    """The theme file ``name`` names inside one of ``folders`` (with or without suffix).
+
+    Paths are resolved (``..``, symbolic links) before anything is read, and
+    only a file that stays inside its folder is returned.
+    """
+    for folder in folders:
+        root = folder.resolve()
+        wanted = Path(name)
+        candidates = [wanted] if wanted.suffix in THEME_SUFFIXES else [
+            wanted.with_name(wanted.name + suffix) for suffix in THEME_SUFFIXES]
+        for candidate in candidates:
+            path = (root / candidate).resolve()
+            if _inside(path, root) and path.suffix in THEME_SUFFIXES and path.is_file():
+                return path
+    return None
+
+
+def folder_themes(folders: tuple[Path, ...]) -> list[tuple[str, str]]:
+    """(name, reference) of each theme file in ``folders``, named relative to its folder."""
+    found: list[tuple[str, str]] = []
+    for folder in folders:
+        root = folder.resolve()
+        if not root.is_dir():
+            continue
+        for path in sorted(root.rglob("*")):
+            resolved = path.resolve()
+            if path.suffix in THEME_SUFFIXES and _inside(resolved, root) and resolved.is_file():
+                found.append((path.relative_to(root).as_posix(), str(resolved)))
+    return found
+
+
+def allowed_theme(theme_name: str, access: ThemeAccess) -> str:
+    """The reference a table stores for ``theme_name``, if ``access`` lets it be used."""
+    if theme_name in bundled_theme_names():
+        return theme_name
+    found = folder_theme(theme_name, access.folders)
+    if found is not None:
+        return str(found)
+    if access.any_file:
+        return theme_reference(theme_name)
+    if Path(theme_name).suffix not in THEME_SUFFIXES and "/" not in theme_name \
+            and "\\" not in theme_name:
+        raise RefereeError(422, "bad-theme", f"{theme_name}: no such theme",
+                           {"theme": theme_name})
+    raise RefereeError(
+        403, "theme-not-allowed",
+        f"{theme_name}: over the network, only the bundled themes and those in the referee's"
+        " themes folders (deckforge referee --themes DIR) can be chosen",
+        {"theme": theme_name},
+    )
+
+
+def new_table(themes: ThemeCache, theme_name: Any, names: Any, first: Any,
+              access: ThemeAccess | None = None) -> NewTable:
+    """Check a new table's theme, seats and starter; the seats come back starter first.
+
+    ``access`` says which theme files may be read (every file when omitted).
+    """
     if not isinstance(theme_name, str) or not theme_name.strip():
         raise RefereeError(400, "bad-field", "theme must be a theme's name or a theme file path",
                            {"field": "theme"})
     theme_name = theme_name.strip()
     try:
-        ref = theme_reference(theme_name)
+        ref = allowed_theme(theme_name, access or ThemeAccess(any_file=True))
         theme = themes.get(ref)
     except ThemeError as problem:
         raise RefereeError(422, "bad-theme", problem.problems[0], {"theme": theme_name}) from None
@@ -141,5 +227,6 @@ def form_action(form: Any) -> Action:
     raise RefereeError(400, "bad-action", "the form does not describe an action")
 
 
-def theme_choices() -> list[str]:
-    return bundled_theme_names()
+def theme_choices(folders: tuple[Path, ...] = ()) -> list[tuple[str, str]]:
+    """(name, reference) of the themes offered: bundled ones, then those in ``folders``."""
+    return [(name, name) for name in bundled_theme_names()] + folder_themes(folders)

@@ -79,7 +79,9 @@ SCHEMAS: dict[str, Any] = {
         "type": "object",
         "required": ["players"],
         "properties": {
-            "theme": {"type": "string", "description": "A bundled theme's name or a file path."},
+            "theme": {"type": "string", "description": "A bundled theme's name, a file of the "
+                      "referee's themes folders (`GET /api/themes`), or (from the referee's "
+                      "own computer only) any theme file path."},
             "players": {"type": "array", "items": {"type": "string"},
                         "description": "Names of the players or teams, round the table."},
             "first": {"type": "integer", "description": "Index in `players` of who starts."},
@@ -177,7 +179,7 @@ def document() -> dict[str, Any]:
         },
         "paths": {
             "/api/themes": {"get": {
-                "summary": "Bundled themes with their allowed numbers of players.",
+                "summary": "Bundled themes and those of the themes folders (players allowed).",
                 "operationId": "listThemes",
                 "responses": {"200": _json({"type": "object"}, "Themes.")},
             }},
@@ -186,7 +188,10 @@ def document() -> dict[str, Any]:
                 "operationId": "createTable",
                 "requestBody": _body("NewTable"),
                 "responses": {"201": _json(_ref("CreatedTable"), "The new table."),
-                              **_errors(400, 422)},
+                              **_errors(400, 422),
+                              "403": _json(_ref("Error"), "`theme-not-allowed`: a theme file "
+                                           "outside the referee's themes folders, named from "
+                                           "another computer.")},
             }},
             "/api/tables/{table_id}": {"get": {
                 "summary": "The public state, with its version.",

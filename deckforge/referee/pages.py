@@ -24,7 +24,7 @@ from flask import (
 )
 from markupsafe import Markup
 
-from deckforge.referee import get_db, service, store
+from deckforge.referee import get_db, service, store, theme_access
 from deckforge.referee.checks import (
     RefereeError,
     form_action,
@@ -137,10 +137,10 @@ def http_error(problem: Any) -> Any:
 
 def _theme_rows() -> list[dict[str, Any]]:
     rows = []
-    for name in theme_choices():
+    for name, ref in theme_choices(theme_access().folders):
         try:
-            theme = service().themes.get(name)
-        except Exception:  # a broken bundled theme is left out of the list, not fatal
+            theme = service().themes.get(ref)
+        except Exception:  # a broken theme is left out of the list, not fatal
             continue
         rows.append({"name": name, "title": theme.title, "counts": list(theme.players.counts),
                      "first": theme.players.first, "teams": theme.players.teams,
@@ -162,7 +162,7 @@ def index(problem: RefereeError | None = None, form: Any = None, status: int = 2
     ]
     body = render_template(
         "index.html", themes=themes, default_theme=default, tables=tables, problem=problem,
-        form=form or {}, seats=MAX_SEATS,
+        form=form or {}, seats=MAX_SEATS, any_theme_file=theme_access().any_file,
     )
     return body, status
 
@@ -190,7 +190,8 @@ def create() -> Any:
     kind: store.TableKind = "digital" if form.get("kind") == "digital" else "printed"
     seed_raw = form.get("seed", "").strip()
     try:
-        checked = new_table(service().themes, theme_name, [names[i] for i in seats], first)
+        checked = new_table(service().themes, theme_name, [names[i] for i in seats], first,
+                            theme_access())
         seed = (seed_of(int(seed_raw) if seed_raw.isdigit() else seed_raw or None)
                 if kind == "digital" else None)
     except RefereeError as problem:

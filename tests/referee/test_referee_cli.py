@@ -59,7 +59,7 @@ def test_a_port_out_of_range_is_refused_by_click(tmp_path: Path) -> None:
 def test_the_help_names_every_option() -> None:
     result = _run("--help")
     assert result.returncode == 0
-    for option in ("--host", "--port", "--db", "--threads"):
+    for option in ("--host", "--port", "--db", "--threads", "--themes"):
         assert option in result.stdout
 
 
@@ -84,3 +84,10 @@ def test_ctrl_c_stops_the_referee_at_once_even_with_an_open_event_stream(tmp_pat
         assert "Referee stopped." in server.process.stdout.read()
     finally:
         server.stop()
+
+
+def test_a_themes_folder_that_does_not_exist_is_refused_by_click(tmp_path: Path) -> None:
+    result = _run("--port", "0", "--db", str(tmp_path / "r.sqlite3"),
+                  "--themes", str(tmp_path / "missing"))
+    assert result.returncode == 2 and "--themes" in result.stderr
+    assert "Traceback" not in result.stderr
