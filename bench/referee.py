@@ -219,8 +219,21 @@ def latency(port: int, streams: int, actions: int) -> dict[str, float]:
     }
 
 
-def throughput(port: int, clients: int, seconds: float, rounds: int) -> tuple[float, float]:
+def process_cpu(pid: int) -> float | None:
+    """CPU seconds (user + system, all threads) used so far by process ``pid`` (Linux)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def throughput(port: int, clients: int, seconds: float, rounds: int,
+               server: int) -> tuple[float, float, float | None, float | None]:
     """Actions/s and trivial requests/s: medians of ``rounds`` alternating windows.
+
+    Also the server's CPU time per request of each kind (median of the windows,
+    in ms), which the load from other processes disturbs less than the rates.
 
     Alternating short windows keeps the comparison fair on a machine whose
     load changes while the benchmark runs.
@@ -229,6 +242,7 @@ def throughput(port: int, clients: int, seconds: float, rounds: int) -> tuple[fl
     plan = planned_game()
     tables = [PlannedTable(c, plan) for c in connections]
     rates: dict[bool, list[float]] = {False: [], True: []}
+    cpu: dict[bool, list[float]] = {False: [], True: []}
 
     def window(trivial: bool) -> float:
         counts = [0] * clients
@@ -245,17 +259,24 @@ def throughput(port: int, clients: int, seconds: float, rounds: int) -> tuple[fl
                 counts[index] += 1
 
         threads = [threading.Thread(target=work, args=(i,)) for i in range(clients)]
+        used = process_cpu(server)
         started = time.monotonic()
         for thread in threads:
             thread.start()
         for thread in threads:
             thread.join()
+        after = process_cpu(server)
+        if used is not None and after is not None and sum(counts):
+            cpu[trivial].append((after - used) / sum(counts) * 1000)
         return sum(counts) / (time.monotonic() - started)
 
     for _ in range(rounds):
         for trivial in (False, True):
             rates[trivial].append(window(trivial))
-    return statistics.median(rates[False]), statistics.median(rates[True])
+    def ms(kind: bool) -> float | None:
+        return statistics.median(cpu[kind]) if cpu[kind] else None
+
+    return statistics.median(rates[False]), statistics.median(rates[True]), ms(False), ms(True)
 
 
 def main() -> None:
@@ -284,7 +305,9 @@ def main() -> None:
         assert child.stdout is not None
         port = int(child.stdout.readline().split()[1])
         lat = latency(port, args.streams, args.actions)
-        actions, ping = throughput(port, args.clients, args.seconds, args.rounds)
+        actions, ping, action_cpu, ping_cpu = throughput(
+            port, args.clients, args.seconds, args.rounds, child.pid)
+        load = os.getloadavg()[0] if hasattr(os, "getloadavg") else None
     finally:
         child.terminate()
         child.wait(timeout=10)
@@ -296,6 +319,10 @@ def main() -> None:
     print(f"throughput, {args.clients} keep-alive clients, {args.rounds} alternating windows"
           f" of {args.seconds / args.rounds:.1f} s each (medians):")
     print(f"  actions {actions:.0f}/s, trivial route {ping:.0f}/s, ratio {actions / ping:.2f}")
+    if action_cpu is not None and ping_cpu is not None:
+        print(f"  server CPU per request: action {action_cpu:.2f} ms, trivial {ping_cpu:.2f} ms,"
+              f" ratio {ping_cpu / action_cpu:.2f}"
+              + ("" if load is None else f" (load average {load:.1f} at the end)"))
     ok = lat["median_ms"] < 20 and lat["p95_ms"] < 50 and actions >= ping / 2
     print("targets (median < 20 ms, p95 < 50 ms, ratio >= 0.5):", "met" if ok else "NOT met")
 

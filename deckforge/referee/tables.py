@@ -42,6 +42,9 @@ class ThemeCache:
         self._lock = threading.Lock()
 
     def get(self, ref: str) -> Theme:
+        found = self._themes.get(ref)  # a loaded theme is never replaced: no lock to read it
+        if found is not None:
+            return found
         with self._lock:
             theme = self._themes.get(ref)
             if theme is None:
