@@ -8,7 +8,6 @@ screens land in ``tests/referee/output/`` (not committed).
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import tempfile
 import urllib.request
@@ -17,50 +16,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_helpers import OUTPUT, open_chromium
 from referee_helpers import Server
-
-OUTPUT = Path(__file__).parent / "output"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-
-if not (CHROMIUM and DRIVER):
-    if os.environ.get("CI"):
-        pytest.fail("chromium and chromium-driver are required in CI", pytrace=False)
-    pytest.skip("chromium or chromium-driver is not installed", allow_module_level=True)
-
-webdriver = pytest.importorskip("selenium.webdriver")
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
-
-
-def _browser(width: int, height: int, profile: Path, mobile: bool = False) -> Any:
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage",
-                 f"--user-data-dir={profile}", f"--window-size={width},{height}",
-                 "--hide-scrollbars", "--force-device-scale-factor=1"):
-        options.add_argument(flag)
-    if mobile:
-        options.add_experimental_option("mobileEmulation", {
-            "deviceMetrics": {"width": width, "height": height, "pixelRatio": 2},
-            "userAgent": "Mozilla/5.0 (Linux; Android 14) Mobile",
-        })
-    driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(DRIVER))
-    driver.set_page_load_timeout(30)
-    if not mobile:  # the page itself gets exactly width x height, like a projector
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": False,
-        })
-    return driver
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 
 @pytest.fixture
 def browsers() -> Iterator[tuple[Any, Any]]:
     profiles = [Path(tempfile.mkdtemp(prefix="deckforge-chromium-")) for _ in range(2)]
-    phone = _browser(412, 915, profiles[0], mobile=True)
+    phone = open_chromium(412, 915, profiles[0], mobile=True)
     try:
-        projector = _browser(1920, 1080, profiles[1])
+        projector = open_chromium(1920, 1080, profiles[1])
     except Exception:
         phone.quit()
         raise

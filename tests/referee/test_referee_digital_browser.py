@@ -9,7 +9,6 @@ pages (phone-sized) and of the projector land in ``tests/referee/output/``
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import tempfile
 import urllib.request
@@ -18,49 +17,18 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_helpers import OUTPUT, open_chromium
 from digital_helpers import leaks, secrets_of
 from referee_helpers import Server
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 from deckforge.rules import Game, Play, RankHint
 from deckforge.theme.loader import load_theme
 
-OUTPUT = Path(__file__).parent / "output"
-CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
-DRIVER = shutil.which("chromedriver")
-
-if not (CHROMIUM and DRIVER):
-    if os.environ.get("CI"):
-        pytest.fail("chromium and chromium-driver are required in CI", pytrace=False)
-    pytest.skip("chromium or chromium-driver is not installed", allow_module_level=True)
-
-webdriver = pytest.importorskip("selenium.webdriver")
-from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
-
 THEME = "interfaith-festival"
 TEAMS = ["Les Lions", "Les Aigles", "Les Dauphins", "Les Loups"]
 SEED = 20261130
-
-
-def _browser(width: int, height: int, profile: Path, mobile: bool) -> Any:
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage",
-                 f"--user-data-dir={profile}", f"--window-size={width},{height}",
-                 "--hide-scrollbars", "--force-device-scale-factor=1"):
-        options.add_argument(flag)
-    if mobile:
-        options.add_experimental_option("mobileEmulation", {
-            "deviceMetrics": {"width": width, "height": height, "pixelRatio": 2},
-            "userAgent": "Mozilla/5.0 (Linux; Android 14) Mobile",
-        })
-    driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(DRIVER))
-    driver.set_page_load_timeout(30)
-    if not mobile:
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
-    return driver
 
 
 @pytest.fixture
@@ -69,9 +37,9 @@ def browsers() -> Iterator[tuple[Any, Any, Any]]:
     profiles = [Path(tempfile.mkdtemp(prefix="deckforge-chromium-")) for _ in range(3)]
     drivers: list[Any] = []
     try:
-        drivers.append(_browser(390, 844, profiles[0], mobile=True))
-        drivers.append(_browser(390, 844, profiles[1], mobile=True))
-        drivers.append(_browser(1920, 1080, profiles[2], mobile=False))
+        drivers.append(open_chromium(390, 844, profiles[0], mobile=True))
+        drivers.append(open_chromium(390, 844, profiles[1], mobile=True))
+        drivers.append(open_chromium(1920, 1080, profiles[2], mobile=False))
         yield drivers[0], drivers[1], drivers[2]
     finally:
         for driver in drivers:
