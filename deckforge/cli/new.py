@@ -8,10 +8,11 @@ from pathlib import Path
 
 import click
 
+from deckforge.bundled import bundled_folder
 from deckforge.theme.loader import ThemeError, bundled_theme_names, load_theme
 from deckforge.theme.validation import SCHEMA_PATH, schema
 
-TEMPLATES = Path(__file__).resolve().parent.parent.parent / "templates"
+TEMPLATES = bundled_folder("templates")
 
 _ID_LINE = re.compile(r"^(id:[ \t]*)[^\s#]+", re.MULTILINE)
 _SCHEMA_LINE = re.compile(r"^# yaml-language-server: \$schema=\S+", re.MULTILINE)

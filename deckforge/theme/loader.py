@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from deckforge.bundled import bundled_folder
 from deckforge.theme.model import (
     BackDesign,
     CardText,
@@ -41,7 +42,7 @@ from deckforge.theme.yaml_source import (
     read_yaml,
 )
 
-BUNDLED_THEMES = Path(__file__).resolve().parent.parent.parent / "themes"
+BUNDLED_THEMES = bundled_folder("themes")
 THEME_SUFFIXES = (".yaml", ".yml")
 MAX_EXTENDS_DEPTH = 8
 
