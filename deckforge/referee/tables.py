@@ -388,14 +388,18 @@ class TableService:
         self.board.publish(table_id, snap.version, snap.state_json)
         return snap
 
+    def _reload(self, conn: sqlite3.Connection, table_id: str) -> Snapshot:
+        """Forget the cached game after a change the store made, and replay the log."""
+        self._games.pop(table_id, None)
+        table = store.get_table(conn, table_id)
+        assert table is not None
+        game, log = self._game(conn, table)
+        return self._snapshot(table, game, log)
+
     def undo(self, conn: sqlite3.Connection, table_id: str, version: int, steps: int) -> Snapshot:
         with self._locked(table_id):
             store.undo(conn, table_id, version, steps)
-            self._games.pop(table_id, None)
-            table = store.get_table(conn, table_id)
-            assert table is not None
-            game, log = self._game(conn, table)
-            snap = self._snapshot(table, game, log)
+            snap = self._reload(conn, table_id)
         self.board.publish(table_id, snap.version, snap.state_json)
         return snap
 
@@ -407,10 +411,6 @@ class TableService:
             if seed is None and table is not None and table.kind == "digital":
                 seed = secrets.randbelow(2**31)  # a digital table deals a fresh, recorded deck
             store.new_game(conn, table_id, version, seed)
-            self._games.pop(table_id, None)
-            table = store.get_table(conn, table_id)
-            assert table is not None
-            game, log = self._game(conn, table)
-            snap = self._snapshot(table, game, log)
+            snap = self._reload(conn, table_id)
         self.board.publish(table_id, snap.version, snap.state_json)
         return snap

@@ -17,7 +17,7 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from deckforge.rules import Card, Game
+from deckforge.rules import Action, Card, ColourHint, Discard, Game, Play, RankHint
 from deckforge.theme.model import Theme
 
 
@@ -199,3 +199,13 @@ class Published:
     """Every state the table service published to the event streams."""
 
     payloads: list[str] = field(default_factory=list)
+
+
+def seat_payload(action: Action) -> dict[str, Any]:
+    """A seat's JSON for ``action``: plays and discards by slot only."""
+    if isinstance(action, Play | Discard):
+        return {"type": "play" if isinstance(action, Play) else "discard", "slot": action.slot}
+    if isinstance(action, ColourHint):
+        return {"type": "colour-hint", "target": action.target, "colour": action.colour}
+    assert isinstance(action, RankHint)
+    return {"type": "rank-hint", "target": action.target, "rank": action.rank}

@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
 import subprocess
 import sys
 import time
+import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -102,3 +104,17 @@ def start_server(database: Path, *extra: str) -> Server:
             return Server(process, found.group(1), database, seen)
     process.kill()
     raise AssertionError("the referee did not start:\n" + "".join(seen))
+
+
+def call_api(server: Server, path: str, body: dict[str, Any] | None = None,
+             token: str | None = None) -> Any:
+    """One JSON request to a running referee: GET without a body, POST with one."""
+    request = urllib.request.Request(server.url + path.lstrip("/"),
+                                     method="GET" if body is None else "POST")
+    if body is not None:
+        request.data = json.dumps(body).encode()
+        request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())

@@ -7,17 +7,15 @@ screens land in ``tests/referee/output/`` (not committed).
 
 from __future__ import annotations
 
-import json
 import shutil
 import tempfile
-import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from browser_helpers import OUTPUT, open_chromium
-from referee_helpers import Server
+from referee_helpers import Server, call_api
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -140,19 +138,6 @@ def test_a_leader_plays_a_short_game_on_the_phone_and_the_projector_follows(
     assert projector.find_element(By.CSS_SELECTOR, ".pile-name").text == "Bouddhisme"
 
 
-def _api(server: Server, path: str, body: dict[str, Any] | None = None,
-         token: str | None = None) -> Any:
-    request = urllib.request.Request(server.url + path.lstrip("/"), method="GET" if body is None
-                                     else "POST")
-    if body is not None:
-        request.data = json.dumps(body).encode()
-        request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=10) as response:
-        return json.loads(response.read())
-
-
 def _dead_card(state: dict[str, Any]) -> dict[str, int]:
     """A card nobody needs any more: already played on its pile, or beyond a lost rank."""
     for suit in state["suits"]:
@@ -171,7 +156,7 @@ def test_the_projector_shows_lost_cards_the_final_round_and_the_end_screen(
 ) -> None:
     phone, projector = browsers
     OUTPUT.mkdir(exist_ok=True)
-    created = _api(server, "/api/tables", {
+    created = call_api(server, "/api/tables", {
         "theme": "interfaith-festival", "players": ["Rouges", "Verts", "Bleus", "Jaunes"]})
     table, token = created["id"], created["leader_token"]
     projector.get(created["urls"]["projector"])
@@ -180,7 +165,7 @@ def test_the_projector_shows_lost_cards_the_final_round_and_the_end_screen(
 
     def send(action: dict[str, Any]) -> None:
         nonlocal state
-        state = _api(server, f"/api/tables/{table}/actions",
+        state = call_api(server, f"/api/tables/{table}/actions",
                      {"version": state["version"], "action": action}, token)
 
     def hint() -> None:
@@ -222,10 +207,11 @@ def test_without_event_streams_the_projector_falls_back_to_polling(
     _, projector = browsers
     projector.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
                               {"source": "delete window.EventSource;"})
-    created = _api(server, "/api/tables", {"theme": "hanabi-classic", "players": ["Ann", "Bob"]})
+    created = call_api(server, "/api/tables",
+                       {"theme": "hanabi-classic", "players": ["Ann", "Bob"]})
     projector.get(created["urls"]["projector"])
     assert projector.execute_script("return typeof EventSource") == "undefined"
-    _api(server, f"/api/tables/{created['id']}/actions",
+    call_api(server, f"/api/tables/{created['id']}/actions",
          {"version": 0, "action": {"type": "play", "card": {"suit": 1, "rank": 1}}},
          created["leader_token"])
     _wait(projector, lambda d: _version(d) == 1, timeout=10)  # polled every 3 s

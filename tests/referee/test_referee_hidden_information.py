@@ -22,6 +22,7 @@ from digital_helpers import (
     csrf_of,
     leaks,
     seat_act,
+    seat_payload,
     secrets_of,
 )
 from flask import Flask
@@ -34,15 +35,6 @@ from deckforge.theme.loader import load_theme
 THEME = "interfaith-festival"
 TEAMS = ["Lions", "Aigles", "Dauphins", "Loups"]
 SEED = 8_675_309_123  # long enough that it cannot turn up in a page by chance
-
-
-def _payload(action: Action) -> dict[str, Any]:
-    if isinstance(action, Play | Discard):
-        return {"type": "play" if isinstance(action, Play) else "discard", "slot": action.slot}
-    if isinstance(action, ColourHint):
-        return {"type": "colour-hint", "target": action.target, "colour": action.colour}
-    assert isinstance(action, RankHint)
-    return {"type": "rank-hint", "target": action.target, "rank": action.rank}
 
 
 def _form(action: Action) -> dict[str, str]:
@@ -146,7 +138,7 @@ class Referee:
     # -- playing ------------------------------------------------------------------------
 
     def act_by_api(self, seat: int, action: Action) -> dict[str, Any]:
-        response = seat_act(self.client, self.table, seat, self.version, _payload(action))
+        response = seat_act(self.client, self.table, seat, self.version, seat_payload(action))
         assert response.status_code == 200, response.get_json()
         body = response.get_json()
         self.responses += 1
@@ -207,7 +199,7 @@ class Referee:
         self.version += 1
         self.check_everything()
         legal = self.game.legal_actions()[0]
-        refused = seat_act(self.client, self.table, seat, self.version, _payload(legal))
+        refused = seat_act(self.client, self.table, seat, self.version, seat_payload(legal))
         assert refused.status_code == 423
         assert refused.get_json()["error"]["code"] == "paused"
         resumed = self.client.post(f"/api/tables/{tid}/pause", headers=self.table.auth,

@@ -17,13 +17,13 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from digital_helpers import DigitalTable, create_digital, seat_act
+from digital_helpers import DigitalTable, create_digital, seat_act, seat_payload
 from flask.testing import FlaskClient
 
 from deckforge.referee import digital as digital_module
 from deckforge.referee import seats as seats_module
 from deckforge.referee import tables as tables_module
-from deckforge.rules import Action, Card, ColourHint, Discard, Game, Play, RankHint
+from deckforge.rules import Action, Card, Game, Play
 from deckforge.theme.loader import load_theme
 
 THEME = "interfaith-festival"
@@ -44,15 +44,6 @@ def explicit_decks(monkeypatch: pytest.MonkeyPatch) -> None:
 
     monkeypatch.setattr(tables_module, "new_game", dealing)
     monkeypatch.setattr(seats_module, "new_game", dealing)
-
-
-def _payload(action: Action) -> dict[str, Any]:
-    if isinstance(action, Play | Discard):
-        return {"type": "play" if isinstance(action, Play) else "discard", "slot": action.slot}
-    if isinstance(action, ColourHint):
-        return {"type": "colour-hint", "target": action.target, "colour": action.colour}
-    assert isinstance(action, RankHint)
-    return {"type": "rank-hint", "target": action.target, "rank": action.rank}
 
 
 def swapped_deck(game: Game, seat: int, chooser: random.Random) -> list[Card] | None:
@@ -142,7 +133,7 @@ def _twin(client: FlaskClient, deck: list[Card], history: list[Action]) -> Digit
     replay = Game.from_deck(load_theme(THEME), len(TEAMS), deck)
     for version, action in enumerate(history):
         seat = replay.current_player
-        response = seat_act(client, twin, seat, version, _payload(action))
+        response = seat_act(client, twin, seat, version, seat_payload(action))
         assert response.status_code == 200, response.get_json()
         replay.apply(action, seat)
     return twin
@@ -162,7 +153,7 @@ def _play(client: FlaskClient, table: DigitalTable, game: Game, chooser: random.
                  if not isinstance(a, Play) or game.is_playable(hand[a.slot].card)]  # type: ignore[index,arg-type]
         action = chooser.choice(legal)
         seat = game.current_player
-        response = seat_act(client, table, seat, game.turn, _payload(action))
+        response = seat_act(client, table, seat, game.turn, seat_payload(action))
         assert response.status_code == 200, response.get_json()
         game.apply(action, seat)
 
