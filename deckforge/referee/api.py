@@ -19,6 +19,7 @@ from deckforge.referee import digital, get_db, service, store, theme_access
 from deckforge.referee.checks import (
     RefereeError,
     action_of,
+    json_object,
     new_table,
     steps_of,
     theme_choices,
@@ -60,10 +61,7 @@ def _state(snap: Snapshot, status: int = 200) -> Response:
 
 
 def _body() -> dict[str, Any]:
-    data = request.get_json(silent=True)
-    if not isinstance(data, dict):
-        raise RefereeError(400, "bad-json", "the request body must be a JSON object")
-    return data
+    return json_object(request.get_data(), request.is_json)
 
 
 def _snapshot(table_id: str) -> Snapshot:

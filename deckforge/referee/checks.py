@@ -7,9 +7,12 @@ pages from the catalogues) and a plain-English message (returned by the API).
 from __future__ import annotations
 
 import ipaddress
+from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+import orjson
 
 from deckforge.referee.tables import ThemeCache, theme_reference
 from deckforge.rules import Action, Card, ColourHint, Discard, Play, RankHint, action_from_dict
@@ -48,6 +51,17 @@ def _integer(value: Any, name: str, low: int, high: int) -> int:
             {"field": name, "low": low, "high": high},
         )
     return value
+
+
+def json_object(body: bytes, is_json: bool) -> dict[str, Any]:
+    """A request's JSON object body (sent as ``application/json``), else a 400 refusal."""
+    data = None
+    if is_json:
+        with suppress(orjson.JSONDecodeError):
+            data = orjson.loads(body)
+    if not isinstance(data, dict):
+        raise RefereeError(400, "bad-json", "the request body must be a JSON object")
+    return data
 
 
 def version_of(value: Any) -> int:

@@ -27,7 +27,7 @@ from flask import (
 from markupsafe import Markup
 
 from deckforge.referee import get_db, service, store
-from deckforge.referee.checks import RefereeError, version_of
+from deckforge.referee.checks import RefereeError, json_object, version_of
 from deckforge.referee.i18n import Translator, language_for
 from deckforge.referee.seats import (
     MAX_SEED,
@@ -299,9 +299,7 @@ def seat_state(table_id: str, seat: int) -> Response:
 @bp.post("/api/tables/<table_id>/seats/<int:seat>/actions")
 def seat_post_action(table_id: str, seat: int) -> Response:
     digital = _seat_api(table_id, seat)
-    data = request.get_json(silent=True)
-    if not isinstance(data, dict):
-        raise RefereeError(400, "bad-json", "the request body must be a JSON object")
+    data = json_object(request.get_data(), request.is_json)
     version = version_of(data.get("version"))
     act_for_seat(digital, seat, version, seat_action(data.get("action")))
     after = tables().read(get_db(), table_id)
@@ -328,9 +326,7 @@ def _pause(table_id: str, version: int, paused: bool) -> None:
 @bp.post("/api/tables/<table_id>/pause")
 def api_pause(table_id: str) -> Response:
     _leader_table(table_id, _bearer())
-    data = request.get_json(silent=True)
-    if not isinstance(data, dict):
-        raise RefereeError(400, "bad-json", "the request body must be a JSON object")
+    data = json_object(request.get_data(), request.is_json)
     paused = data.get("paused")
     if not isinstance(paused, bool):
         raise RefereeError(400, "bad-field", "paused must be true or false", {"field": "paused"})

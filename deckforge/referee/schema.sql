@@ -35,9 +35,10 @@ CREATE TABLE IF NOT EXISTS actions (
     undone_version INTEGER,           -- the version of the undo that withdrew it; NULL if active
     PRIMARY KEY (table_id, game, seq),
     FOREIGN KEY (table_id, game) REFERENCES games (table_id, number) ON DELETE CASCADE
-);
+) WITHOUT ROWID;  -- the primary key is the only index: a game's actions in order, one B-tree
 
-CREATE INDEX IF NOT EXISTS actions_active ON actions (table_id, game, undone_version, seq);
+-- Stores made before 2026-12-01 had a second index that the primary key makes useless.
+DROP INDEX IF EXISTS actions_active;
 
 -- Digital tables: a row while the leader has paused the table (seats cannot act).
 CREATE TABLE IF NOT EXISTS pauses (

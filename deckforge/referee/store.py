@@ -23,6 +23,8 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
 
+import orjson
+
 TableKind = Literal["printed", "digital"]
 
 
@@ -261,7 +263,8 @@ def append_action(
             " SELECT id, game, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions"
             "  WHERE actions.table_id = tables.id AND actions.game = tables.game),"
             " ?, version + 1, ? FROM tables WHERE id = ? AND version = ?",
-            (json.dumps(payload, sort_keys=True), now(), table_id, expected_version),
+            (orjson.dumps(payload, option=orjson.OPT_SORT_KEYS).decode(), now(), table_id,
+             expected_version),
         )
     if added.rowcount != 1:
         current = table_version(conn, table_id)

@@ -9,7 +9,6 @@ checked by the engine, committed to SQLite, and only then published.
 from __future__ import annotations
 
 import dataclasses
-import json
 import re
 import secrets
 import sqlite3
@@ -19,6 +18,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import orjson
 
 from deckforge.referee import store
 from deckforge.referee.notify import VersionBoard
@@ -224,16 +225,9 @@ def public_state(
     }
 
 
-_ENCODE = json.JSONEncoder(ensure_ascii=False).encode  # = json.dumps(..., ensure_ascii=False)
-
-
-def state_text(state: dict[str, Any], suits_json: str) -> str:
-    """``json.dumps(state, ensure_ascii=False)``, with the suits' part already serialized."""
-    keys = list(state)
-    at = keys.index("suits")
-    head = _ENCODE({k: state[k] for k in keys[:at]})
-    tail = _ENCODE({k: state[k] for k in keys[at + 1:]})
-    return f'{head[:-1]}, "suits": {suits_json}, {tail[1:]}'
+def state_text(state: dict[str, Any]) -> str:
+    """The public state as compact JSON text (UTF-8 characters as they are)."""
+    return orjson.dumps(state).decode()
 
 
 def log_stats(
@@ -267,8 +261,8 @@ class TableService:
         # per table: the record, game and log of the version last seen by this process
         self._games: dict[str, tuple[store.TableRecord, Game, tuple[dict[str, Any], ...]]] = {}
         self._snapshots: dict[str, Snapshot] = {}
-        # per table: the public suits of the last snapshot, its key and its JSON text
-        self._suits: dict[str, tuple[tuple[Any, ...], list[dict[str, Any]], str]] = {}
+        # per table: the public suits of the last snapshot and what they depend on
+        self._suits: dict[str, tuple[tuple[Any, ...], list[dict[str, Any]]]] = {}
 
     @contextmanager
     def _locked(self, table_id: str) -> Iterator[None]:
@@ -307,11 +301,10 @@ class TableService:
         key = (id(theme), *suits_key(game))
         cached = self._suits.get(table.id)
         if cached is None or cached[0] != key:
-            suits = public_suits(theme, game)
-            cached = (key, suits, _ENCODE(suits))
+            cached = (key, public_suits(theme, game))
             self._suits[table.id] = cached
         state = public_state(table, theme, game, log, cached[1], stats)
-        snap = Snapshot(table, theme, state, state_text(state, cached[2]), log)
+        snap = Snapshot(table, theme, state, state_text(state), log)
         self._snapshots[table.id] = snap
         return snap
 
