@@ -70,18 +70,18 @@ def set_paused(conn: sqlite3.Connection, table_id: str, expected_version: int,
     A pause is a change of the table like an action: it moves the version on,
     so a seat's action made before the pause is refused as stale.
     """
-    with store.write(conn):
-        current = store.table_version(conn, table_id)
+    with store.write(conn) as writer:
+        current = store.table_version(writer, table_id)
         if current is None:
             raise KeyError(table_id)
         if current != expected_version:
             raise store.StaleVersion(expected_version, current)
-        conn.execute("UPDATE tables SET version = ? WHERE id = ?", (current + 1, table_id))
+        writer.execute("UPDATE tables SET version = ? WHERE id = ?", (current + 1, table_id))
         if paused:
-            conn.execute("INSERT OR IGNORE INTO pauses (table_id, since) VALUES (?, ?)",
-                         (table_id, store.now()))
+            writer.execute("INSERT OR IGNORE INTO pauses (table_id, since) VALUES (?, ?)",
+                           (table_id, store.now()))
         else:
-            conn.execute("DELETE FROM pauses WHERE table_id = ?", (table_id,))
+            writer.execute("DELETE FROM pauses WHERE table_id = ?", (table_id,))
     return current + 1
 
 

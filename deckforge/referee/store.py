@@ -78,11 +78,24 @@ def now() -> str:
 SYNC_MODES = ("normal", "full")
 
 
-def connect(path: str | Path, sync: str = "normal") -> sqlite3.Connection:
+class StoreConnection(sqlite3.Connection):
+    """A connection to the store that knows which connection its writes go through.
+
+    A connection of its own (:func:`connect`) writes through itself; the
+    connections of a :class:`ConnectionPool` all write through the pool's one
+    writer connection (see :func:`write`).
+    """
+
+    writer: sqlite3.Connection
+
+
+def connect(path: str | Path, sync: str = "normal") -> StoreConnection:
     """Open the store with a write-ahead log; ``sync`` is SQLite's ``synchronous`` setting."""
     if sync not in SYNC_MODES:
         raise ValueError(f"sync must be one of {', '.join(SYNC_MODES)}, not {sync!r}")
-    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=10)
+    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=10,
+                           factory=StoreConnection)
+    conn.writer = conn
     conn.row_factory = sqlite3.Row
     conn.execute("PRAGMA journal_mode = WAL")
     conn.execute(f"PRAGMA synchronous = {sync.upper()}")
@@ -91,28 +104,41 @@ def connect(path: str | Path, sync: str = "normal") -> sqlite3.Connection:
 
 
 class ConnectionPool:
-    """One connection per thread, kept open: waitress keeps its worker threads.
+    """One connection per thread for reading, kept open (waitress keeps its worker
+    threads), and one connection that every write goes through.
 
     Opening and closing a connection per request (as Flask's tutorial does)
     costs a WAL checkpoint each time the last connection closes, which here
-    was most of an action's time.
+    was most of an action's time. SQLite lets one writer in at a time anyway;
+    writing always through the same connection keeps that connection's page
+    cache current, where a thread's own connection would first reread the
+    pages that the other threads' writes changed.
     """
 
     def __init__(self, path: str | Path, sync: str = "normal") -> None:
         self.path = path
         self.sync = sync
         self._local = threading.local()
+        self._writer: StoreConnection | None = None
+        self._opening = threading.Lock()
 
-    def get(self) -> sqlite3.Connection:
-        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+    def _shared_writer(self) -> StoreConnection:
+        with self._opening:
+            if self._writer is None:
+                self._writer = connect(self.path, self.sync)
+            return self._writer
+
+    def get(self) -> StoreConnection:
+        conn: StoreConnection | None = getattr(self._local, "conn", None)
         if conn is None:
             conn = connect(self.path, self.sync)
+            conn.writer = self._shared_writer()
             self._local.conn = conn
         return conn
 
     def release(self) -> None:
         """End of a request: nothing may stay half-done in this thread's connection."""
-        conn: sqlite3.Connection | None = getattr(self._local, "conn", None)
+        conn: StoreConnection | None = getattr(self._local, "conn", None)
         if conn is not None and conn.in_transaction:
             conn.execute("ROLLBACK")
 
@@ -127,27 +153,34 @@ def init_schema(conn: sqlite3.Connection) -> None:
 _WRITERS = threading.Lock()
 
 
+def _writer(conn: sqlite3.Connection) -> sqlite3.Connection:
+    return conn.writer if isinstance(conn, StoreConnection) else conn
+
+
 @contextmanager
 def write(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
-    """One write transaction, taken before reading so that checks and writes agree."""
+    """One write transaction on ``conn``'s writer, begun before reading so that checks
+    and writes agree; the statements of the transaction go to the connection it yields.
+    """
+    writer = _writer(conn)
     with _WRITERS:
-        conn.execute("BEGIN IMMEDIATE")
+        writer.execute("BEGIN IMMEDIATE")
         try:
-            yield conn
+            yield writer
         except BaseException:
-            conn.execute("ROLLBACK")
+            writer.execute("ROLLBACK")
             raise
-        conn.execute("COMMIT")
+        writer.execute("COMMIT")
 
 
 def secret_key(conn: sqlite3.Connection) -> str:
     """The app's signing key, made once and kept, so sessions survive restarts."""
-    with write(conn):
-        row = conn.execute("SELECT value FROM meta WHERE key = 'secret_key'").fetchone()
+    with write(conn) as writer:
+        row = writer.execute("SELECT value FROM meta WHERE key = 'secret_key'").fetchone()
         if row is not None:
             return str(row["value"])
         key = secrets.token_hex(32)
-        conn.execute("INSERT INTO meta (key, value) VALUES ('secret_key', ?)", (key,))
+        writer.execute("INSERT INTO meta (key, value) VALUES ('secret_key', ?)", (key,))
         return key
 
 
@@ -175,17 +208,17 @@ def create_table(
 ) -> TableRecord:
     """Insert a table and its first game; the id is short, random and URL-safe."""
     stamp = now()
-    with write(conn):
+    with write(conn) as writer:
         while True:
             table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
-            if conn.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone() is None:
+            if writer.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone() is None:
                 break
-        conn.execute(
+        writer.execute(
             "INSERT INTO tables (id, kind, theme_ref, players, leader_token_hash, version, game,"
             " created_at) VALUES (?, ?, ?, ?, ?, 0, 1, ?)",
             (table_id, kind, theme_ref, json.dumps(players), leader_token_hash, stamp),
         )
-        conn.execute(
+        writer.execute(
             "INSERT INTO games (table_id, number, seed, started_at) VALUES (?, 1, ?, ?)",
             (table_id, seed, stamp),
         )
@@ -258,7 +291,7 @@ def append_action(
     ``expected_version``, and the schema's trigger moves the version on.
     """
     with _WRITERS:
-        added = conn.execute(
+        added = _writer(conn).execute(
             "INSERT INTO actions (table_id, game, seq, payload, version, created_at)"
             " SELECT id, game, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions"
             "  WHERE actions.table_id = tables.id AND actions.game = tables.game),"
@@ -276,17 +309,17 @@ def append_action(
 
 def undo(conn: sqlite3.Connection, table_id: str, expected_version: int, steps: int) -> int:
     """Withdraw the last ``steps`` active actions of the current game (kept, marked undone)."""
-    with write(conn):
-        version = _bump(conn, table_id, expected_version)
-        game = conn.execute("SELECT game FROM tables WHERE id = ?", (table_id,)).fetchone()[0]
-        rows = conn.execute(
+    with write(conn) as writer:
+        version = _bump(writer, table_id, expected_version)
+        game = writer.execute("SELECT game FROM tables WHERE id = ?", (table_id,)).fetchone()[0]
+        rows = writer.execute(
             "SELECT seq FROM actions WHERE table_id = ? AND game = ? AND undone_version IS NULL"
             " ORDER BY seq DESC LIMIT ?",
             (table_id, game, steps),
         ).fetchall()
         if len(rows) < steps:
             raise NothingToUndo(f"only {len(rows)} action(s) to undo")
-        conn.executemany(
+        writer.executemany(
             "UPDATE actions SET undone_version = ? WHERE table_id = ? AND game = ? AND seq = ?",
             [(version, table_id, game, r["seq"]) for r in rows],
         )
@@ -297,11 +330,12 @@ def new_game(
     conn: sqlite3.Connection, table_id: str, expected_version: int, seed: int | None = None
 ) -> int:
     """Start the next game at the table with the same players; returns the new version."""
-    with write(conn):
-        version = _bump(conn, table_id, expected_version)
-        number = conn.execute("SELECT game FROM tables WHERE id = ?", (table_id,)).fetchone()[0] + 1
-        conn.execute("UPDATE tables SET game = ? WHERE id = ?", (number, table_id))
-        conn.execute(
+    with write(conn) as writer:
+        version = _bump(writer, table_id, expected_version)
+        number = writer.execute("SELECT game FROM tables WHERE id = ?",
+                                (table_id,)).fetchone()[0] + 1
+        writer.execute("UPDATE tables SET game = ? WHERE id = ?", (number, table_id))
+        writer.execute(
             "INSERT INTO games (table_id, number, seed, started_at) VALUES (?, ?, ?, ?)",
             (table_id, number, seed, now()),
         )

@@ -35,6 +35,46 @@ def test_full_sync_can_be_asked_for(tmp_path: Path) -> None:
         store.connect(tmp_path / "x.sqlite3", "off")
 
 
+def test_a_pool_reads_per_thread_and_writes_through_one_connection(tmp_path: Path) -> None:
+    import threading
+
+    path = tmp_path / "pool.sqlite3"
+    first = store.connect(path)
+    store.init_schema(first)
+    first.close()
+    pool = store.ConnectionPool(path)
+    mine = pool.get()
+    found: list[store.StoreConnection] = []
+    thread = threading.Thread(target=lambda: found.append(pool.get()))
+    thread.start()
+    thread.join()
+    theirs = found[0]
+    assert mine is pool.get() and theirs is not mine
+    assert mine.writer is theirs.writer and mine.writer not in (mine, theirs)
+
+    table = _table(theirs)  # written by "another thread", read back by this one
+    assert store.append_action(theirs, table.id, 0, {"type": "play"}) == 1
+    assert store.get_table(mine, table.id) is not None
+    assert store.table_version(mine, table.id) == 1
+    with pytest.raises(store.StaleVersion):
+        store.append_action(mine, table.id, 0, {"type": "play"})
+    assert not mine.writer.in_transaction
+
+
+def test_a_refused_write_leaves_the_writer_ready(tmp_path: Path) -> None:
+    path = tmp_path / "pool.sqlite3"
+    first = store.connect(path)
+    store.init_schema(first)
+    first.close()
+    conn = store.ConnectionPool(path).get()
+    table = _table(conn)
+    with pytest.raises(store.NothingToUndo):
+        store.undo(conn, table.id, 0, 1)
+    assert not conn.writer.in_transaction
+    assert store.table_version(conn, table.id) == 0
+    assert store.new_game(conn, table.id, 0) == 1
+
+
 def test_a_new_table_starts_at_version_0_with_game_1(conn: sqlite3.Connection) -> None:
     table = _table(conn)
     assert (table.version, table.game, table.players) == (0, 1, ("Ann", "Bob"))
