@@ -140,28 +140,52 @@ def _static_suits(theme: Theme) -> tuple[dict[str, Any], ...]:
     return suits
 
 
-def public_suits(theme: Theme, game: Game) -> list[dict[str, Any]]:
-    """Each suit's pile and the copies of its cards not yet seen (public)."""
-    tops = game.top_ranks()
-    stacks = game.stacks
-    suits = []
-    for index, static in enumerate(_static_suits(theme)):
-        stack = stacks[index]
-        ranks = len(static["copies"])
-        suits.append({
-            **static,
-            "top": tops[index],
-            "played": len(stack),
-            "stack": [c.rank for c in stack],
-            "complete": len(stack) == ranks,
-            "copies_left": [game.copies_left(Card(index, r)) for r in range(1, ranks + 1)],
-        })
-    return suits
+def public_suit(theme: Theme, game: Game, index: int) -> dict[str, Any]:
+    """One suit's pile and the copies of its cards not yet seen (public)."""
+    static = _static_suits(theme)[index]
+    stack = game.stacks[index]
+    ranks = len(static["copies"])
+    return {
+        **static,
+        "top": stack[-1].rank if stack else 0,
+        "played": len(stack),
+        "stack": [c.rank for c in stack],
+        "complete": len(stack) == ranks,
+        "copies_left": [game.copies_left(Card(index, r)) for r in range(1, ranks + 1)],
+    }
 
 
-def suits_key(game: Game) -> tuple[Any, ...]:
-    """What :func:`public_suits` depends on: the piles and the discards."""
-    return game.top_ranks(), game.discards
+@dataclass(frozen=True)
+class Piles:
+    """The public state's parts that change only when a card is played or discarded."""
+
+    key: tuple[Any, ...]  # the theme, the game's end, the piles' tops and the discards
+    suit_keys: tuple[tuple[int, tuple[int, ...]], ...]  # per suit: its top, its ranks discarded
+    suits: list[dict[str, Any]]
+    discards: list[dict[str, int]]
+    max_reachable_score: int
+
+
+def piles(theme: Theme, game: Game, before: Piles | None = None) -> Piles:
+    """The piles' part of the public state; ``before`` (the same table's previous
+    piles, if any) is returned as it is when nothing changed, and otherwise lends
+    the suits whose pile and discards are unchanged (a play or a discard changes one).
+    """
+    tops, discards = game.top_ranks(), game.discards
+    key = (id(theme), game.end, tops, discards)
+    if before is not None and before.key == key:
+        return before
+    discarded: list[list[int]] = [[] for _ in tops]
+    for card in discards:
+        discarded[card.suit].append(card.rank)
+    suit_keys = tuple(zip(tops, map(tuple, discarded), strict=True))
+    old = before if before is not None and before.key[0] == id(theme) else None
+    suits = [
+        old.suits[index] if old is not None and old.suit_keys[index] == suit_key
+        else public_suit(theme, game, index)
+        for index, suit_key in enumerate(suit_keys)
+    ]
+    return Piles(key, suit_keys, suits, [_card(c) for c in discards], game.max_reachable_score)
 
 
 # per theme object: the public state's parts that never change (shared, never mutated)
@@ -181,6 +205,7 @@ def _fixed(theme: Theme) -> dict[str, Any]:
                   "colour": safe_colour(error.colour)},
         "colours": list(theme.clue_colours()),
         "ranks": list(range(1, theme.ranks + 1)),
+        "max_score": theme.max_score,
     }
     _FIXED[id(theme)] = (theme, fixed)
     return fixed
@@ -188,15 +213,15 @@ def _fixed(theme: Theme) -> dict[str, Any]:
 
 def public_state(
     table: store.TableRecord, theme: Theme, game: Game, log: tuple[dict[str, Any], ...],
-    suits: list[dict[str, Any]] | None = None, stats: dict[str, int] | None = None,
+    known: Piles | None = None, stats: dict[str, int] | None = None,
 ) -> dict[str, Any]:
     """Everything anybody in the room may see: no card in any hand.
 
-    ``suits`` may be given when :func:`public_suits` is known for this game's
-    piles and discards (a hint changes neither), ``stats`` when :func:`log_stats`
-    of ``log`` is known.
+    ``known`` may be given when :func:`piles` is known for this game (a hint
+    changes no pile), ``stats`` when :func:`log_stats` of ``log`` is known.
     """
     fixed = _fixed(theme)
+    found = piles(theme, game) if known is None else known
     return {
         "table": table.id,
         "kind": table.kind,
@@ -208,17 +233,17 @@ def public_state(
         "turn": game.turn,
         "hint_tokens": {"available": game.hint_tokens, **fixed["hint"]},
         "error_tokens": {"placed": game.error_tokens, **fixed["error"]},
-        "suits": public_suits(theme, game) if suits is None else suits,
+        "suits": found.suits,
         "colours": fixed["colours"],
         "ranks": fixed["ranks"],
         "deck_left": game.deck_left,
-        "discards": [_card(c) for c in game.discards],
+        "discards": found.discards,
         "final_turns_left": game.final_turns_left,
         "is_over": game.is_over,
         "end": game.end.value if game.end is not None else None,
         "score": game.score,
-        "max_score": theme.max_score,
-        "max_reachable_score": game.max_reachable_score,
+        "max_score": fixed["max_score"],
+        "max_reachable_score": found.max_reachable_score,
         "rating": game.rating,
         "stats": log_stats(log) if stats is None else stats,
         "last": log[-1] if log else None,
@@ -261,8 +286,8 @@ class TableService:
         # per table: the record, game and log of the version last seen by this process
         self._games: dict[str, tuple[store.TableRecord, Game, tuple[dict[str, Any], ...]]] = {}
         self._snapshots: dict[str, Snapshot] = {}
-        # per table: the public suits of the last snapshot and what they depend on
-        self._suits: dict[str, tuple[tuple[Any, ...], list[dict[str, Any]]]] = {}
+        # per table: the piles' part of the last snapshot's public state
+        self._piles: dict[str, Piles] = {}
 
     @contextmanager
     def _locked(self, table_id: str) -> Iterator[None]:
@@ -298,12 +323,8 @@ class TableService:
         stats: dict[str, int] | None = None,
     ) -> Snapshot:
         theme = self.themes.get(table.theme_ref)
-        key = (id(theme), *suits_key(game))
-        cached = self._suits.get(table.id)
-        if cached is None or cached[0] != key:
-            cached = (key, public_suits(theme, game))
-            self._suits[table.id] = cached
-        state = public_state(table, theme, game, log, cached[1], stats)
+        known = self._piles[table.id] = piles(theme, game, self._piles.get(table.id))
+        state = public_state(table, theme, game, log, known, stats)
         snap = Snapshot(table, theme, state, state_text(state), log)
         self._snapshots[table.id] = snap
         return snap

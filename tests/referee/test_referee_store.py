@@ -147,7 +147,7 @@ def test_the_signing_key_is_made_once_and_kept(tmp_path: Path) -> None:
 
 
 def test_the_served_state_always_equals_a_fresh_replay(conn: sqlite3.Connection) -> None:
-    """The service's shortcuts (the cached game, suits and JSON) never drift from the log."""
+    """The service's shortcuts (the cached game, piles and stats) never drift from the log."""
     import json
 
     from deckforge.referee.tables import TableService, public_state
@@ -159,7 +159,9 @@ def test_the_served_state_always_equals_a_fresh_replay(conn: sqlite3.Connection)
     table_id = snap.table.id
     steps = [RankHint(1, 1), Play(card=Card(0, 1)), Discard(card=Card(3, 4)), "undo",
              Play(card=Card(1, 1)), "undo", "undo", RankHint(0, 2), Discard(card=Card(2, 5)),
-             Play(card=Card(0, 3))]
+             Play(card=Card(0, 3)),
+             # the same suit, as many discards, other ranks: the cached pile must not be reused
+             Discard(card=Card(2, 4)), "undo", Discard(card=Card(2, 3)), Play(card=Card(2, 1))]
     for step in steps:
         if step == "undo":
             snap = service.undo(conn, table_id, snap.version, 1)
@@ -169,3 +171,27 @@ def test_the_served_state_always_equals_a_fresh_replay(conn: sqlite3.Connection)
         game, log = fresh._replay(conn, snap.table)
         expected = public_state(snap.table, snap.theme, game, log)
         assert json.loads(snap.state_json) == expected
+
+
+def test_the_piles_of_another_game_lend_only_identical_suits() -> None:
+    """A suit is reused only if its pile and its discarded ranks are the same."""
+    from deckforge.referee.tables import piles
+    from deckforge.rules import Card, Discard, Game, Play, RankHint
+    from deckforge.theme.loader import load_theme
+
+    theme = load_theme("hanabi-classic")
+
+    def game_with(*steps: object) -> Game:
+        game = Game.printed(theme, 2)
+        for step in steps:
+            game.apply(step)  # type: ignore[arg-type]
+        return game
+
+    first = game_with(RankHint(1, 1), Discard(card=Card(2, 4)), Play(card=Card(0, 1)))
+    second = game_with(RankHint(1, 1), Discard(card=Card(2, 3)), Play(card=Card(0, 1)))
+    before = piles(theme, first)
+    lent = piles(theme, second, before=before)
+    assert lent == piles(theme, second)
+    assert lent.suits[0] is before.suits[0]  # the same pile, nothing discarded: reused
+    assert lent.suits[2] is not before.suits[2]
+    assert piles(theme, first, before=before) is before
