@@ -167,10 +167,11 @@ def write(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
         writer.execute("BEGIN IMMEDIATE")
         try:
             yield writer
+            writer.execute("COMMIT")
         except BaseException:
-            writer.execute("ROLLBACK")
+            if writer.in_transaction:  # the body failed, or the commit did: the writer is shared
+                writer.execute("ROLLBACK")
             raise
-        writer.execute("COMMIT")
 
 
 def secret_key(conn: sqlite3.Connection) -> str:

@@ -75,6 +75,19 @@ def test_a_refused_write_leaves_the_writer_ready(tmp_path: Path) -> None:
     assert store.new_game(conn, table.id, 0) == 1
 
 
+def test_a_failed_commit_leaves_the_shared_writer_ready(tmp_path: Path) -> None:
+    path = tmp_path / "pool.sqlite3"
+    first = store.connect(path)
+    store.init_schema(first)
+    first.close()
+    conn = store.ConnectionPool(path).get()
+    with pytest.raises(sqlite3.IntegrityError), store.write(conn) as writer:
+        writer.execute("PRAGMA defer_foreign_keys = ON")  # the check fails at COMMIT
+        writer.execute("INSERT INTO games (table_id, number, started_at) VALUES ('no', 1, 'x')")
+    assert not conn.writer.in_transaction
+    assert _table(conn).version == 0  # the next write goes through
+
+
 def test_a_new_table_starts_at_version_0_with_game_1(conn: sqlite3.Connection) -> None:
     table = _table(conn)
     assert (table.version, table.game, table.players) == (0, 1, ("Ann", "Bob"))
