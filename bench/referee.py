@@ -316,22 +316,23 @@ def main() -> None:
         serve(args.serve, args.sync)
         return
 
-    folder = tempfile.mkdtemp(prefix="deckforge-bench-")
-    database = str(Path(folder) / "bench.sqlite3")
     server_cpus: set[int] | None = None
     if args.pin:
-        cpus = sorted(os.sched_getaffinity(0))
+        cpus = sorted(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else []
         if len(cpus) < 2:
-            raise SystemExit("--pin needs at least two CPUs")
+            raise SystemExit("--pin needs Linux and at least two CPUs")
         server_cpus = {cpus[0]}
         os.sched_setaffinity(0, set(cpus[1:]))
 
     def pin_server() -> None:  # in the child, before the server's threads exist
-        if server_cpus is not None:
-            os.sched_setaffinity(0, server_cpus)
+        assert server_cpus is not None
+        os.sched_setaffinity(0, server_cpus)
 
+    folder = tempfile.mkdtemp(prefix="deckforge-bench-")
+    database = str(Path(folder) / "bench.sqlite3")
     child = subprocess.Popen([sys.executable, __file__, "--serve", database, "--sync", args.sync],
-                             stdout=subprocess.PIPE, text=True, preexec_fn=pin_server,
+                             stdout=subprocess.PIPE, text=True,
+                             preexec_fn=pin_server if server_cpus is not None else None,
                              env={**os.environ, "PYTHONUNBUFFERED": "1"})
     try:
         assert child.stdout is not None
