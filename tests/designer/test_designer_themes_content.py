@@ -111,7 +111,8 @@ def test_every_interfaith_card_has_a_title_a_short_text_and_a_source(interfaith)
             assert 0 < len(card.title) <= 28, where
             assert 40 <= len(card.text) <= 200, where
             assert card.text.endswith("."), where
-            assert card.source.startswith("Wikipédia, article «\u00a0"), where
+            cited = ("Wikipédia, article «\u00a0", "Wikipédia, articles «\u00a0")
+            assert card.source.startswith(cited), where
     titles = [c.title for s in interfaith.suits for c in s.cards.values()]
     assert len(set(titles)) == 25
 
