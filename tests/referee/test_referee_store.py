@@ -17,6 +17,16 @@ def conn(tmp_path: Path) -> sqlite3.Connection:
     return connection
 
 
+@pytest.fixture
+def pool(tmp_path: Path) -> store.ConnectionPool:
+    """A pool on a fresh store, as the app makes one."""
+    path = tmp_path / "pool.sqlite3"
+    first = store.connect(path)
+    store.init_schema(first)
+    first.close()
+    return store.ConnectionPool(path)
+
+
 def _table(conn: sqlite3.Connection, kind: store.TableKind = "printed",
            seed: int | None = None) -> store.TableRecord:
     return store.create_table(conn, kind=kind, theme_ref="hanabi-classic",
@@ -35,14 +45,11 @@ def test_full_sync_can_be_asked_for(tmp_path: Path) -> None:
         store.connect(tmp_path / "x.sqlite3", "off")
 
 
-def test_a_pool_reads_per_thread_and_writes_through_one_connection(tmp_path: Path) -> None:
+def test_a_pool_reads_per_thread_and_writes_through_one_connection(
+    pool: store.ConnectionPool,
+) -> None:
     import threading
 
-    path = tmp_path / "pool.sqlite3"
-    first = store.connect(path)
-    store.init_schema(first)
-    first.close()
-    pool = store.ConnectionPool(path)
     mine = pool.get()
     found: list[store.StoreConnection] = []
     thread = threading.Thread(target=lambda: found.append(pool.get()))
@@ -61,12 +68,8 @@ def test_a_pool_reads_per_thread_and_writes_through_one_connection(tmp_path: Pat
     assert not mine.writer.in_transaction
 
 
-def test_a_refused_write_leaves_the_writer_ready(tmp_path: Path) -> None:
-    path = tmp_path / "pool.sqlite3"
-    first = store.connect(path)
-    store.init_schema(first)
-    first.close()
-    conn = store.ConnectionPool(path).get()
+def test_a_refused_write_leaves_the_writer_ready(pool: store.ConnectionPool) -> None:
+    conn = pool.get()
     table = _table(conn)
     with pytest.raises(store.NothingToUndo):
         store.undo(conn, table.id, 0, 1)
@@ -75,12 +78,8 @@ def test_a_refused_write_leaves_the_writer_ready(tmp_path: Path) -> None:
     assert store.new_game(conn, table.id, 0) == 1
 
 
-def test_a_failed_commit_leaves_the_shared_writer_ready(tmp_path: Path) -> None:
-    path = tmp_path / "pool.sqlite3"
-    first = store.connect(path)
-    store.init_schema(first)
-    first.close()
-    conn = store.ConnectionPool(path).get()
+def test_a_failed_commit_leaves_the_shared_writer_ready(pool: store.ConnectionPool) -> None:
+    conn = pool.get()
     with pytest.raises(sqlite3.IntegrityError), store.write(conn) as writer:
         writer.execute("PRAGMA defer_foreign_keys = ON")  # the check fails at COMMIT
         writer.execute("INSERT INTO games (table_id, number, started_at) VALUES ('no', 1, 'x')")
