@@ -107,7 +107,7 @@ def rules_flowables(theme: Theme, words: Catalogue, fonts: FontPair) -> list[Flo
     else:
         items = [t("players_hand_item", n=theme.players.hand_size(n), players=n)
                  for n in theme.players.counts]
-        sentences.append(t("players_hand_varies", list="; ".join(items)))
+        sentences.append(t("players_hand_varies", list=t("hand_list_separator").join(items)))
     out.append(Paragraph(" ".join(sentences), st["body"]))
     out.append(Paragraph(t("setup", **tokens), st["body"]))
     out.append(Paragraph(t("h_first"), st["h"]))

@@ -7,7 +7,7 @@ from deckforge.printing.fitting import wrap
 from deckforge.printing.fonts import Font, FontPair
 from deckforge.printing.geometry import MM
 from deckforge.printing.pdf import GREY, INK, PrintCanvas, colour, darker, lighter
-from deckforge.theme.model import Theme
+from deckforge.theme.model import StrikeoutScore, Theme
 
 MARGIN = 12.0  # mm
 GAMES = 6  # rows per sheet
@@ -28,9 +28,17 @@ def score_sheet(theme: Theme, words: Catalogue, fonts: FontPair, canvas: PrintCa
     c.setFillColor(INK)
     _fitted(c, fonts.title, t("score_title", title=theme.title), 16, (right - left) * MM)
     c.drawString(left * MM, (top - 6) * MM, t("score_title", title=theme.title))
-    c.setFont(fonts.body.name, 8.5)
+    # how to fill a row, and what a game lost to the error tokens scores
+    strikeout = {
+        StrikeoutScore.ZERO: "score_strikeout_zero",
+        StrikeoutScore.NONE: "score_strikeout_none",
+        StrikeoutScore.KEEP: "score_strikeout_keep",
+    }[theme.rules.strikeout_score]
+    help_text = " ".join((t("score_help"), t(strikeout, n=theme.tokens.error.count,
+                                              error_plural=theme.tokens.error.plural)))
     c.setFillColor(GREY)
-    c.drawString(left * MM, (top - 11.5) * MM, t("score_help"))
+    _fitted(c, fonts.body, help_text, 8.5, (right - left) * MM)
+    c.drawString(left * MM, (top - 11.5) * MM, help_text)
 
     # columns: game, date, players, one per suit, total, rating
     suits = theme.suits
@@ -112,7 +120,7 @@ def _rating_legend(c: PrintCanvas, theme: Theme, words: Catalogue, fonts: FontPa
                    left: float, right: float, top: float) -> None:
     c.setFillColor(INK)
     c.setFont(fonts.title.name, 9)
-    c.drawString(left * MM, top * MM, f"{words.text('score_rating')}:")
+    c.drawString(left * MM, top * MM, words.text("score_legend"))
     per_row = 3
     col_w = (right - left - 28) / per_row
     c.setFont(fonts.body.name, 9)

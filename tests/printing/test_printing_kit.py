@@ -96,7 +96,7 @@ def test_the_rules_sheet_follows_the_theme_switches(festival_kit, classic_kit):
     festival, classic = text(festival_kit), text(classic_kit)
     assert "Impossible de défausser quand les 8 moments de grâce et de vérité" in festival
     assert "Une information doit désigner au moins une carte." in festival
-    assert "De 4 ou 5 joueurs ou équipes" in festival
+    assert "Pour 4 ou 5 joueurs ou équipes" in festival
     assert "Le joueur le plus âgé commence" in festival
     assert "Pour l’animateur" in festival
     assert "You may discard while all 8 hint tokens are in the middle" in classic
