@@ -265,6 +265,8 @@ def semantic_problems(data: dict[str, Any], report: Report, broken: set[Key]) ->
     )
     if suits:
         _check_unique(suits, "id", report)
+        _check_unique(suits, "name", report)
+        _check_unique(suits, "colour", report)
         _check_unique(suits, "symbol", report)
         _check_ranks(suits, report)
     players = data.get("players")
@@ -289,19 +291,21 @@ def semantic_problems(data: dict[str, Any], report: Report, broken: set[Key]) ->
 
 
 def _check_unique(suits: list[dict[str, Any]], field: str, report: Report) -> None:
+    """No two suits share ``field``; names and colours compare regardless of case."""
     first_use: dict[str, int] = {}
     for i, suit in enumerate(suits):
         value = suit.get(field)
         if not isinstance(value, str):
             continue
-        if value in first_use:
-            j = first_use[value]
+        same = value if field in ("id", "symbol") else " ".join(value.casefold().split())
+        if same in first_use:
+            j = first_use[same]
             report.add(
                 ("suits", i, field),
                 f"{value!r} is already the {field} of suits[{j}]; each suit needs its own",
             )
         else:
-            first_use[value] = i
+            first_use[same] = i
 
 
 def _check_ranks(suits: list[dict[str, Any]], report: Report) -> None:
