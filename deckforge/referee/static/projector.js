@@ -10,6 +10,21 @@
   let fetching = false;
   let pollTimer = null;
 
+  // A long festival text, a long announcement or many discards must not be cut
+  // off when the final-round banner takes its row: shrink that box's text to fit.
+  function fit() {
+    screen.querySelectorAll(".announce, .discards").forEach(function (box) {
+      let scale = 1;
+      box.style.fontSize = "";
+      while (box.scrollHeight > box.clientHeight + 1 && scale > 0.5) {
+        scale -= 0.05;
+        box.style.fontSize = scale + "em";
+      }
+    });
+  }
+  fit();
+  window.addEventListener("resize", fit);
+
   function refresh(version) {
     if (version > latest) latest = version;
     if (fetching || latest <= shown) return;
@@ -20,6 +35,7 @@
         const got = parseInt(response.headers.get("X-Table-Version"), 10);
         return response.text().then(function (html) {
           screen.innerHTML = html;
+          fit();
           shown = got;
           if (got > latest) latest = got;
         });
