@@ -1,12 +1,15 @@
 """The whole print kit of a theme: every PDF, built in memory, then written atomically.
 
 ``build_kit`` returns file name -> bytes and writes nothing, so a failure at
-any point leaves the output folder as it was; ``write_kit`` then replaces each
-file through a temporary file and a rename.
+any point leaves the output folder as it was; ``write_kit`` then replaces the
+files all together or not at all (temporary files and renames).
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
+import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,7 +32,7 @@ from deckforge.printing.geometry import (
     SheetLayout,
     parse_card_size,
 )
-from deckforge.printing.pdf import PrintCanvas, write_atomically
+from deckforge.printing.pdf import PrintCanvas, stage
 from deckforge.printing.preflight import preflight
 from deckforge.printing.rules_sheet import rules_sheet
 from deckforge.printing.score_sheet import score_sheet
@@ -114,10 +117,49 @@ def build_kit(theme: Theme, options: KitOptions = KitOptions(),
 
 
 def write_kit(files: dict[str, bytes], directory: Path) -> list[Path]:
-    """Write every file into ``directory`` (created if needed), each atomically."""
-    written = []
-    for name, data in files.items():
-        path = directory / name
-        write_atomically(path, data)
-        written.append(path)
-    return written
+    """Write every file into ``directory`` (created if needed): all of them or none.
+
+    Every new file is first written in full under a temporary name; then the old
+    files are moved aside and the new ones moved in. If any step fails (a full
+    disk, a file held open by a PDF viewer on Windows), the old kit is put back
+    as it was, so a kit never mixes new cards with old tokens or calibration.
+    """
+    staged: dict[Path, Path] = {}  # target -> its new content, under a temporary name
+    aside: dict[Path, Path] = {}  # target -> its old content, under a temporary name
+    placed: list[Path] = []
+    try:
+        for name, data in files.items():
+            staged[directory / name] = stage(directory / name, data)
+        for target in staged:
+            if target.exists():
+                old = _free_name(target, ".old")
+                try:
+                    os.replace(target, old)
+                except BaseException:
+                    old.unlink(missing_ok=True)
+                    raise
+                aside[target] = old
+        for target, temp in staged.items():
+            os.replace(temp, target)
+            placed.append(target)
+    except BaseException:
+        for target in placed:
+            if target not in aside:
+                target.unlink(missing_ok=True)
+        for target, old in aside.items():
+            with contextlib.suppress(OSError):
+                os.replace(old, target)
+        for temp in staged.values():
+            temp.unlink(missing_ok=True)
+        raise
+    for old in aside.values():
+        with contextlib.suppress(OSError):
+            old.unlink()
+    return list(staged)
+
+
+def _free_name(path: Path, suffix: str) -> Path:
+    """A new, unused name beside ``path`` (the empty file holding it is replaced)."""
+    fd, name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=suffix, dir=path.parent)
+    os.close(fd)
+    return Path(name)

@@ -98,15 +98,25 @@ def _umask() -> int:
     return current
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file and a rename."""
+def stage(path: Path, data: bytes) -> Path:
+    """Write ``data`` to a new temporary file beside ``path`` (created with its folder)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "wb") as handle:
             handle.write(data)
         os.chmod(temp, 0o666 & ~_umask())  # mkstemp's 0600 would hide the kit from others
-        os.replace(temp, path)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
+        raise
+    return Path(temp)
+
+
+def write_atomically(path: Path, data: bytes) -> None:
+    """Write ``data`` to ``path`` through a temporary file and a rename."""
+    temp = stage(path, data)
+    try:
+        os.replace(temp, path)
+    except BaseException:
+        temp.unlink(missing_ok=True)
         raise
