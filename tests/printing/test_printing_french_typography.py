@@ -80,3 +80,17 @@ def test_the_score_sheet_says_what_a_game_lost_to_the_error_tokens_scores():
     score_sheet(theme, catalogue("fr"), fonts, canvas)
     [help_line] = [text for text in canvas.drawn if text.startswith("Pour chaque famille")]
     assert help_line.endswith("Avec 3 œuvres du démon, la partie est perdue\u00a0: total 0.")
+
+
+@pytest.mark.parametrize(("language", "placed", "counted"), [
+    ("fr", "on pose 1 œuvre du démon au milieu", "3 œuvres du démon au milieu"),
+    ("en", "one œuvre du démon goes into the middle", "3 œuvres du démon are in the middle"),
+    ("de", "1 œuvre du démon kommt in die Mitte", "3 œuvres du démon in der Mitte liegen"),
+])
+def test_the_rules_say_where_an_error_token_goes_and_count_it_there(language, placed, counted):
+    theme = load_theme("interfaith-festival")
+    fonts = theme_fonts(theme.print_style.title_font, theme.print_style.body_font, theme.path)
+    text = " ".join(getattr(f, "text", "") for f in rules_flowables(theme, catalogue(language),
+                                                                    fonts))
+    assert placed in text
+    assert counted in text
