@@ -68,11 +68,37 @@ def ink(colour: str) -> str:
     return "#000" if luminance is None else "#111" if luminance > 0.22 else "#fff"
 
 
+PROJECTOR_GROUND = "#10131b"  # referee.css: body.projector
+MIN_CONTRAST_ON_DARK = 4.5  # WCAG AA: a projector in a lit room washes dark colours out
+
+
+def contrast(first: str, second: str) -> float:
+    """WCAG contrast ratio of two "#rrggbb" colours (1 to 21)."""
+    a, b = _luminance(first) or 0.0, _luminance(second) or 0.0
+    return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+
+
 @bp.app_template_filter("on_dark")
 def on_dark(colour: str) -> str:
-    """``colour`` for lines and text on the projector's dark ground; too dark: light grey."""
+    """``colour`` for lines and text on the projector's dark ground.
+
+    Near black: light grey. A dark hue (a deep blue or red) is mixed with white,
+    keeping its hue, until it reaches ``MIN_CONTRAST_ON_DARK`` against the ground.
+    """
     luminance = _luminance(colour)
-    return "#c9d1dc" if luminance is None or luminance < 0.06 else colour
+    if luminance is None or luminance < 0.06:
+        return "#c9d1dc"
+    if contrast(colour, PROJECTOR_GROUND) >= MIN_CONTRAST_ON_DARK:
+        return colour
+    digits = colour.lstrip("#")
+    if len(digits) == 3:
+        digits = "".join(d * 2 for d in digits)
+    channels = [int(digits[i : i + 2], 16) for i in (0, 2, 4)]
+    for step in range(1, 41):
+        lighter = "#" + "".join(f"{round(c + (255 - c) * step / 40):02x}" for c in channels)
+        if contrast(lighter, PROJECTOR_GROUND) >= MIN_CONTRAST_ON_DARK:
+            return lighter
+    return "#ffffff"
 
 
 @bp.app_template_filter("on_light")

@@ -91,7 +91,8 @@
       }
       return;
     }
-    // Hint: a player's number in the list, then C or R, then a number.
+    // Hint: a player's number in the list, then the colour key (C, or F in German)
+    // or the rank key (R, V for "valeur", Z for "Zahl"), then a number.
     if (keys.length === 1) {
       const radios = document.querySelectorAll('#hint input[name="target"]');
       const radio = radios[parseInt(key, 10) - 1];
@@ -99,8 +100,8 @@
       radio.checked = true;
       keys.push(key);
       echo();
-    } else if (keys.length === 2 && (key === "c" || key === "r")) {
-      keys.push(key.toUpperCase());
+    } else if (keys.length === 2 && "cfrvz".indexOf(key) >= 0 && key.length === 1) {
+      keys.push("cf".indexOf(key) >= 0 ? "C" : "R");
       echo();
     } else if (keys.length === 3 && /^[0-9]$/.test(key)) {
       const wanted = keys[2] === "C" ? "colour:" + (parseInt(key, 10) - 1) : "rank:" + key;
