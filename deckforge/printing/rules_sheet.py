@@ -192,9 +192,14 @@ def _item(number: int, title: str, sentences: list[str], st: dict[str, Paragraph
 def _suit_table(theme: Theme, words: Catalogue, st: dict[str, ParagraphStyle]) -> Table:
     t = words.text
     ranks = theme.ranks
+    # two header rows: what the rank columns count, then the ranks themselves
+    caption = ParagraphStyle("caption", parent=st["cell"], fontName=st["h"].fontName, fontSize=7.5,
+                             leading=9, textColor=GREY, alignment=1)
+    above: list[object] = ["", "", Paragraph(_e(t("table_copies")), caption),
+                           *[""] * (ranks - 1), ""]
     header: list[object] = [t("table_suit"), t("table_symbol"),
                             *[str(r) for r in range(1, ranks + 1)], t("table_order")]
-    rows: list[list[object]] = [header]
+    rows: list[list[object]] = [above, header]
     for suit in theme.suits:
         copies = [str(suit.copies[r - 1]) if r <= suit.ranks else "" for r in range(1, ranks + 1)]
         order = t("order_up" if suit.direction is Direction.UP else "order_down", n=suit.ranks)
@@ -203,19 +208,22 @@ def _suit_table(theme: Theme, words: Catalogue, st: dict[str, ParagraphStyle]) -
     widths = [52 * MM, 17 * MM, *[rank_w * MM] * ranks, 22 * MM]
     table = Table(rows, colWidths=widths, hAlign="LEFT")
     style = [
+        ("SPAN", (2, 0), (ranks + 1, 0)),
         ("FONT", (0, 0), (-1, -1), st["cell"].fontName, 9),
-        ("FONT", (0, 0), (-1, 0), st["h"].fontName, 8),
-        ("FONT", (1, 1), (-1, -1), st["cell"].fontName, 9),
-        ("FONT", (1, 1), (1, -1), st["cell"].fontName, 12),
-        ("TEXTCOLOR", (0, 0), (-1, 0), GREY),
+        ("FONT", (0, 0), (-1, 1), st["h"].fontName, 8),
+        ("FONT", (1, 2), (-1, -1), st["cell"].fontName, 9),
+        ("FONT", (1, 2), (1, -1), st["cell"].fontName, 12),
+        ("TEXTCOLOR", (0, 0), (-1, 1), GREY),
         ("ALIGN", (1, 0), (-1, -1), "CENTER"),
         ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.6, INK),
-        ("LINEBELOW", (0, 1), (-1, -1), 0.25, lighter(GREY, 0.5)),
+        ("VALIGN", (0, 0), (-1, 0), "BOTTOM"),
+        ("LINEBELOW", (2, 0), (ranks + 1, 0), 0.25, lighter(GREY, 0.5)),
+        ("LINEBELOW", (0, 1), (-1, 1), 0.6, INK),
+        ("LINEBELOW", (0, 2), (-1, -1), 0.25, lighter(GREY, 0.5)),
         ("TOPPADDING", (0, 0), (-1, -1), 2),
         ("BOTTOMPADDING", (0, 0), (-1, -1), 2),
     ]
-    for row, suit in enumerate(theme.suits, start=1):
+    for row, suit in enumerate(theme.suits, start=2):
         style.append(("BACKGROUND", (1, row), (1, row), lighter(colour(suit.colour), 0.55)))
     table.setStyle(TableStyle(style))
     return table

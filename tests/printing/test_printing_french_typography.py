@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import re
 
+import pypdfium2 as pdfium
 import pytest
 
 from deckforge.printing.catalogue import catalogue
 from deckforge.printing.fonts import theme_fonts
 from deckforge.printing.pdf import PrintCanvas
-from deckforge.printing.rules_sheet import rules_flowables
+from deckforge.printing.rules_sheet import rules_flowables, rules_sheet
 from deckforge.printing.score_sheet import score_sheet
 from deckforge.theme.loader import load_theme
 
@@ -94,3 +95,13 @@ def test_the_rules_say_where_an_error_token_goes_and_count_it_there(language, pl
                                                                     fonts))
     assert placed in text
     assert counted in text
+
+
+def test_the_rules_say_what_the_numbers_under_each_rank_count():
+    theme = load_theme("interfaith-festival")
+    fonts = theme_fonts(theme.print_style.title_font, theme.print_style.body_font, theme.path)
+    document = pdfium.PdfDocument(rules_sheet(theme, catalogue("fr"), fonts,
+                                              PrintCanvas((210.0, 297.0), "rules", None)))
+    text = " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in document)
+    assert "Exemplaires de chaque valeur" in text
+    assert "Famille Symbole 1 2 3 4 5 Ordre" in text
