@@ -120,22 +120,71 @@ def _position(file: str, mark: Any) -> SourcePosition:
     return SourcePosition(file, mark.line + 1, mark.column + 1)
 
 
+# an unquoted value that holds a colon and a space: "text: Note: ..." or "{text: a: b}"
+_COLON_IN_TEXT = re.compile(
+    r"""(?:^|[{,])\s*(?:-\s+)?[^\s:#'"{\[,][^:#]*:\s+[^\s'"{\[|>#][^,}#]*?:(?:\s|$)"""
+)
+# an apostrophe inside single quotes: "first: 'The team's turn'"
+_APOSTROPHE = re.compile(r":\s+'[^']*'\w")
+_INDENTATION = (
+    "did not find expected '-' indicator",
+    "did not find expected key",
+    "expected <block end>",
+)
+
+
+def _syntax_hint(problem: str, lines: list[str], where: SourcePosition) -> str:
+    """A plain-words guess at the usual cause of a YAML syntax error, or ''."""
+    line = lines[where.line - 1] if 0 < where.line <= len(lines) else ""
+    before = lines[where.line - 2] if 1 < where.line <= len(lines) + 1 else ""
+    nearby = [before, line]
+    if "\t" in line[: len(line) - len(line.lstrip())] or "tab character" in problem:
+        return "; this line is indented with a tab: indent with spaces only"
+    if any(re.search(r"[:\-]\s+#", text) for text in nearby):
+        return '; a # after a space starts a comment: write colours in quotes, "#e53e3e"'
+    if any(_APOSTROPHE.search(text) for text in nearby):
+        return (
+            "; an apostrophe ends a text written in '...': put the text in double quotes "
+            "or write the apostrophe twice ('')"
+        )
+    if before.replace('\\"', "").count('"') % 2 == 1 and not before.lstrip().startswith("#"):
+        return f'; line {where.line - 1} opens a quote " that it does not close'
+    if any(_COLON_IN_TEXT.search(text) for text in nearby):
+        return "; a colon followed by a space inside a text: put the whole text in double quotes"
+    deeper = len(line) - len(line.lstrip(" ")) > len(before) - len(before.lstrip(" "))
+    if "mapping values are not allowed" in problem and before.strip() and deeper:
+        return "; this line is indented more than the line above: line up keys of one mapping"
+    if problem.startswith(_INDENTATION):
+        return "; check the indentation: the keys of one mapping, and the - of one list, line up"
+    return ""
+
+
 def _describe_yaml_error(file: str, text: str, error: yaml.YAMLError) -> str:
     if isinstance(error, yaml.MarkedYAMLError):
         mark = error.problem_mark or error.context_mark
         where = _position(file, mark) if mark is not None else SourcePosition(file, 1, 1)
         problem = error.problem or "invalid YAML"
+        started = error.context_mark
+        if (
+            problem == "found unexpected end of stream"
+            and started is not None
+            and ("quoted scalar" in (error.context or ""))
+        ):  # point at the opening quote, where the mistake is, not at the end of the file
+            opened = _position(file, started)
+            lines = text.splitlines()
+            opening = lines[started.line] if started.line < len(lines) else ""
+            quote = "'" if opening[started.column : started.column + 1] == "'" else '"'
+            return (
+                f"{opened}: YAML syntax: this text never ends: its closing quote {quote} "
+                f"is missing (the file ended at line {where.line} still inside it)"
+            )
         context = ""
         if error.context:
-            started = error.context_mark
             if started is not None and started.line + 1 != where.line:
                 context = f" ({error.context} started at line {started.line + 1})"
             else:
                 context = f" ({error.context})"
-        lines = text.splitlines()
-        nearby = lines[max(where.line - 2, 0) : where.line]
-        if any(re.search(r"[:\-]\s+#", line) for line in nearby):
-            context += '; a # after a space starts a comment: write colours in quotes, "#e53e3e"'
+        context += _syntax_hint(problem, text.splitlines(), where)
         return f"{where}: YAML syntax: {problem}{context}"
     if isinstance(error, yaml.reader.ReaderError):
         offset = min(error.position, len(text))
