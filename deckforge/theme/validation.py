@@ -11,6 +11,7 @@ from __future__ import annotations
 import difflib
 import json
 import re
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from functools import cache
 from pathlib import Path
@@ -310,14 +311,15 @@ def _check_unique(suits: list[dict[str, Any]], field: str, report: Report) -> No
 
 def _check_ranks(suits: list[dict[str, Any]], report: Report) -> None:
     """Same number of ranks in every suit; card texts only for ranks that exist; images."""
-    reference: tuple[int, int] | None = None  # (suit index, ranks)
+    ranks = {i: len(c) for i, s in enumerate(suits) if (c := _suit_copies(s)) is not None}
+    # the odd suit out is the one to fix: compare with the count most suits have
+    usual = Counter(ranks.values()).most_common(1)[0][0] if ranks else 0
+    reference = (min((i for i, n in ranks.items() if n == usual), default=0), usual)
     for i, suit in enumerate(suits):
         copies = _suit_copies(suit)
         if copies is None:
             continue
-        if reference is None:
-            reference = (i, len(copies))
-        elif len(copies) != reference[1]:
+        if len(copies) != reference[1]:
             report.add(
                 ("suits", i, "copies") if "copies" in suit else ("suits", i),
                 f"{len(copies)} ranks, but suits[{reference[0]}] has {reference[1]}: "

@@ -76,3 +76,16 @@ def test_an_added_suit_that_repeats_an_inherited_name_is_reported_in_the_child(
         p.startswith("planets.yaml:4:23: suits[5].name: 'Red' is already the name of suits[1]")
         for p in problems
     ), problems
+
+
+def test_a_copies_list_of_the_wrong_length_is_reported_on_the_odd_suit_out(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the first suit is the odd one: the four others have the usual 5 ranks
+    text = FIVE_SUITS.replace('symbol: "♂"}', 'symbol: "♂", copies: [3, 2, 2, 1]}')
+    problems = _problems(tmp_path, monkeypatch, text)
+    assert (
+        "planets.yaml:4:68: suits[0].copies: 4 ranks, but suits[1] has 5: "
+        "every suit needs the same number of ranks"
+    ) in problems
+    assert not any("suits[1]: " in p or "suits[4]: " in p for p in problems), problems
