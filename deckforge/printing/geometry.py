@@ -81,6 +81,13 @@ def parse_paper(value: str) -> tuple[float, float]:
 def parse_offset(value: str) -> tuple[float, float]:
     """``X,Y`` in millimetres, as read off the calibration sheet (e.g. ``0.5,-1``)."""
     parts = value.split(",")
+    if len(parts) == 4:  # "1,5,-0,5": both numbers written with a decimal comma
+        pointed = f"{parts[0].strip()}.{parts[1].strip()},{parts[2].strip()}.{parts[3].strip()}"
+        raise LayoutError(f"back offset {value!r}: decimals take a point, not a comma; "
+                          f"did you mean {pointed!r}?")
+    if len(parts) == 3:  # one of the two written with a decimal comma
+        raise LayoutError(f"back offset {value!r}: write it as X,Y in millimetres, each with a "
+                          "decimal point, not a comma (e.g. 1.5,-0.5)")
     if len(parts) != 2:
         raise LayoutError(f"back offset {value!r}: write it as X,Y in millimetres (e.g. 0.5,-1)")
     x, y = (_number(p.strip(), "back offset") for p in parts)
