@@ -1,8 +1,9 @@
 """The projector from the back of a classroom: the last card's text is never cut off.
 
 Headless Chromium (skipped without it, except in CI). The final-round banner takes
-a row of the 1920x1080 screen; the longest festival text with a long announcement
-must still fit in its box. The screenshot lands in ``tests/referee/output/``.
+a row of the 1920x1080 screen and the teams have names as long as allowed; the
+longest festival text with a long announcement must still fit in its box, in
+letters still readable. The screenshot lands in ``tests/referee/output/``.
 """
 
 from __future__ import annotations
@@ -19,6 +20,12 @@ from referee_helpers import Server, call_api
 from selenium.webdriver.support.ui import WebDriverWait
 
 ISLAM = 3  # the festival deck's suit whose 1 has the longest text (« Nouvel An de l’Hégire »)
+TEAMS = [  # as long as a team's name may be (40 characters)
+    "Les Éléphants roses de la vallée du Nil",
+    "Les Hippopotames de l'équipe numéro deux",
+    "Les Ornithorynques qui savent tout faire",
+    "Les Loups-garous du troisième étage bis",
+]
 
 
 @pytest.fixture
@@ -44,12 +51,12 @@ def _overflow(driver: Any, selector: str) -> int:
         "return box.scrollHeight - box.clientHeight;", selector))
 
 
-def test_the_last_cards_text_fits_on_the_projector_in_the_final_round(
+def test_the_last_cards_text_fits_on_the_projector_in_the_final_round_with_long_names(
     server: Server, projector: Any
 ) -> None:
     created = call_api(server, "/api/tables", {
         "theme": "interfaith-festival",
-        "players": ["Les Éléphants", "Les Hippopotames", "Les Ornithorynques", "Les Loups"]})
+        "players": TEAMS})
     table, token, state = created["id"], created["leader_token"], created["state"]
     projector.get(created["urls"]["projector"])
 
@@ -76,6 +83,7 @@ def test_the_last_cards_text_fits_on_the_projector_in_the_final_round(
     assert projector.find_elements("css selector", ".banner.final")
     assert _overflow(projector, ".announce") <= 1
     assert _overflow(projector, ".discards") <= 1
+    assert _overflow(projector, "body") <= 1  # nothing pushed off the bottom of the screen
     size = projector.execute_script(
         "return parseFloat(getComputedStyle(document.querySelector('.lesson-text')).fontSize)")
     assert size >= 20  # still readable from the back of the room (1080 px high)

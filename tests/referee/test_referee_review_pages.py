@@ -104,3 +104,21 @@ def test_a_finished_game_shows_no_next_turn_on_the_projector(client: FlaskClient
     screen = _text(client.get(f"/t/{table.id}/screen").get_data(as_text=True))
     assert "Partie 1" in screen and "3 tours joués" in screen
     assert "tour 4" not in screen
+
+
+def test_a_long_team_name_is_set_smaller_on_the_projector_and_kept_whole_in_its_title(
+    client: FlaskClient,
+) -> None:
+    long_name = "Les Éléphants roses de la vallée <du> Nil"[:40]
+    table = create_table(client, theme="interfaith-festival",
+                         players=[long_name, "Les Loups", "Équipe Ñandú & Çà", "Les Ours"])
+    screen = client.get(f"/t/{table.id}/screen").get_data(as_text=True)
+    escaped = long_name.replace("<", "&lt;").replace(">", "&gt;")
+    assert f'<div class="turn-name longer">{escaped}</div>' in screen
+    assert f'title="{escaped}">{escaped}</li>' in screen
+    assert act(client, table, 0, play(0, 1)).status_code == 200
+    screen = client.get(f"/t/{table.id}/screen").get_data(as_text=True)
+    assert '<div class="turn-name">Les Loups</div>' in screen
+    assert act(client, table, 1, play(1, 1)).status_code == 200
+    screen = client.get(f"/t/{table.id}/screen").get_data(as_text=True)
+    assert '<div class="turn-name long">Équipe Ñandú &amp; Çà</div>' in screen
