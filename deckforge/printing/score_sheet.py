@@ -120,14 +120,17 @@ def _rating_legend(c: PrintCanvas, theme: Theme, words: Catalogue, fonts: FontPa
                    left: float, right: float, top: float) -> None:
     c.setFillColor(INK)
     c.setFont(fonts.title.name, 9)
-    c.drawString(left * MM, top * MM, words.text("score_legend"))
+    label = words.text("score_legend")
+    c.drawString(left * MM, top * MM, label)
+    # the bands start after the label, leaving at least 4 mm whatever its length
+    indent = max(28.0, fonts.title.width(label, 9) / MM + 4)
     per_row = 3
-    col_w = (right - left - 28) / per_row
+    col_w = (right - left - indent) / per_row
     c.setFont(fonts.body.name, 9)
     for i, band in enumerate(theme.rating):
         row, column = divmod(i, per_row)
         span = str(band.low) if band.low == band.high else f"{band.low}–{band.high}"
-        x = left + 28 + column * col_w
+        x = left + indent + column * col_w
         y = top - row * 4.5
         c.setFont(fonts.title.name, 9)
         c.drawString(x * MM, y * MM, span)

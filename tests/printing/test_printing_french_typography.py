@@ -24,9 +24,11 @@ class RecordingCanvas(PrintCanvas):
     def __init__(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
         super().__init__(*args, **kwargs)
         self.drawn: list[str] = []
+        self.positions: dict[str, float] = {}  # left edge (pt) of each drawString text
 
     def drawString(self, x, y, text, *args, **kwargs):  # type: ignore[no-untyped-def]
         self.drawn.append(text)
+        self.positions[text] = x
         return super().drawString(x, y, text, *args, **kwargs)
 
     def drawCentredString(self, x, y, text, *args, **kwargs):  # type: ignore[no-untyped-def]
@@ -105,3 +107,14 @@ def test_the_rules_say_what_the_numbers_under_each_rank_count():
     text = " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in document)
     assert "Exemplaires de chaque valeur" in text
     assert "Famille Symbole 1 2 3 4 5 Ordre" in text
+
+
+def test_the_rating_bands_start_clear_of_the_legend_label():
+    theme = load_theme("interfaith-festival")
+    fonts = theme_fonts(theme.print_style.title_font, theme.print_style.body_font, theme.path)
+    canvas = RecordingCanvas((297.0, 210.0), "score sheet", None)
+    score_sheet(theme, catalogue("fr"), fonts, canvas)
+    label = "Appréciation\u00a0:"
+    label_x = canvas.positions[label]
+    first_band_x = canvas.positions["0–5"]
+    assert first_band_x - (label_x + fonts.title.width(label, 9)) >= 3 * 72 / 25.4
