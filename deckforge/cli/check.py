@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 import click
 
+from deckforge.theme.advice import card_warnings
 from deckforge.theme.loader import ThemeError, load_theme
 from deckforge.theme.model import Theme
 
@@ -40,7 +41,9 @@ def check(themes: tuple[str, ...]) -> None:
     """Check THEME (a .yaml file or a bundled theme's name) and print every problem.
 
     Prints one summary line per good theme. Problems go to stderr, one per line
-    as path:line:col: message, and the exit status is 1.
+    as path:line:col: message, and the exit status is 1. Warnings (a card that
+    looks forgotten) also go to stderr, as path:line:col: warning: message; they
+    do not change the exit status.
     """
     failed = False
     preflight = _preflight()
@@ -58,6 +61,8 @@ def check(themes: tuple[str, ...]) -> None:
             for problem in problems:
                 click.echo(problem, err=True)
         else:
+            for warning in card_warnings(theme):
+                click.echo(warning, err=True)
             click.echo(summary(theme))
     if failed:
         raise SystemExit(1)

@@ -1,0 +1,106 @@
+"""``deckforge check`` warns about cards a designer probably forgot, and still succeeds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from deckforge.cli import main
+
+DECK = """\
+id: planets
+extends: hanabi-classic
+title: Grand Tour
+suits:
+  - id: mars
+    name: Mars
+    colour: "#c0392b"
+    symbol: "♂"
+    cards:
+      1: {title: Launch, text: "The rocket leaves Earth."}
+      2: {title: Cruise, text: "Seven months in space."}
+      3: {title: Orbit, text: "Two small moons."}
+      4: {title: Landing, text: "Dust storms for weeks."}
+      5: {title: Olympus Mons, text: "The tallest volcano."}
+  - id: jupiter
+    name: Jupiter
+    colour: "#d68910"
+    symbol: "♃"
+  - {id: saturn, name: Saturn, colour: "#b7950b", symbol: "♄"}
+  - {id: uranus, name: Uranus, colour: "#17a589", symbol: "⛢"}
+  - {id: neptune, name: Neptune, colour: "#2e86c1", symbol: "♆"}
+"""
+SUMMARY = "Grand Tour (planets): 50 cards, 5 suits, 2-5 players, maximum score 25\n"
+
+
+def _check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str) -> tuple[int, str, str]:
+    monkeypatch.chdir(tmp_path)
+    Path("planets.yaml").write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(main, ["check", "planets.yaml"])
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_a_deck_whose_suits_are_fully_written_or_plain_has_no_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert _check(tmp_path, monkeypatch, DECK) == (0, SUMMARY, "")
+
+
+def test_a_suit_with_texts_for_some_ranks_only_is_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = DECK.replace(
+        '    symbol: "♃"\n',
+        '    symbol: "♃"\n    cards:\n      1: {title: Launch, text: "The largest planet."}\n'
+        '      5: {title: Great Red Spot, text: "A storm wider than Earth."}\n',
+    )
+    assert _check(tmp_path, monkeypatch, text) == (
+        0,
+        SUMMARY,
+        "planets.yaml:20:7: warning: suits[1].cards: Jupiter 2, 3 and 4 have no title or "
+        "text, but Jupiter 1 and 5 do: write them, or they print as plain cards\n",
+    )
+
+
+def test_a_card_with_a_title_and_no_text_is_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = DECK.replace('{title: Orbit, text: "Two small moons."}', "{title: Orbit}")
+    assert _check(tmp_path, monkeypatch, text) == (
+        0,
+        SUMMARY,
+        "planets.yaml:12:10: warning: suits[0].cards.3: Mars 3 has a title but no text\n",
+    )
+
+
+def test_a_card_with_a_text_and_no_title_is_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = DECK.replace('{title: Orbit, text: "Two small moons."}', '{text: "Two small moons."}')
+    assert _check(tmp_path, monkeypatch, text) == (
+        0,
+        SUMMARY,
+        "planets.yaml:12:10: warning: suits[0].cards.3: Mars 3 has a text but no title\n",
+    )
+
+
+def test_a_deck_of_titles_only_is_a_choice_not_a_mistake(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lines = [
+        line.split(", text:")[0] + "}" if "text:" in line else line for line in DECK.split("\n")
+    ]
+    assert _check(tmp_path, monkeypatch, "\n".join(lines)) == (0, SUMMARY, "")
+
+
+@pytest.mark.parametrize("template", ["minimal", "complete"])
+def test_a_new_theme_from_a_template_checks_without_warnings(
+    template: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    runner = CliRunner()
+    assert runner.invoke(main, ["new", "my-deck", "--from", template]).exit_code == 0
+    result = runner.invoke(main, ["check", "themes/my-deck.yaml"])
+    assert (result.exit_code, result.stderr) == (0, "")
