@@ -87,3 +87,34 @@ def test_the_last_cards_text_fits_on_the_projector_in_the_final_round_with_long_
     size = projector.execute_script(
         "return parseFloat(getComputedStyle(document.querySelector('.lesson-text')).fontSize)")
     assert size >= 20  # still readable from the back of the room (1080 px high)
+
+
+def test_a_slip_of_the_finger_on_a_long_undo_can_be_cancelled(server: Server) -> None:
+    created = call_api(server, "/api/tables", {
+        "theme": "interfaith-festival", "players": ["Lions", "Aigles", "Loups", "Ours"]})
+    table, token = created["id"], created["leader_token"]
+    for version in range(4):
+        call_api(server, f"/api/tables/{table}/actions", {"version": version, "action": {
+            "type": "rank-hint", "target": (version + 1) % 4, "rank": 1}}, token)
+    profile = Path(tempfile.mkdtemp(prefix="deckforge-chromium-"))
+    phone = open_chromium(390, 844, profile, mobile=True)
+    try:
+        phone.get(created["urls"]["leader"])
+        wait = WebDriverWait(phone, 10, poll_frequency=0.05)
+
+        def undo_four() -> None:
+            phone.find_element("css selector", '.history input[name="steps"][value="4"] + button'
+                               ).click()
+            wait.until(lambda d: d.switch_to.alert)
+
+        undo_four()
+        assert "4" in phone.switch_to.alert.text
+        phone.switch_to.alert.dismiss()  # "no": nothing is sent, the page still works
+        assert call_api(server, f"/api/tables/{table}")["version"] == 4
+        undo_four()
+        phone.switch_to.alert.accept()
+        wait.until(lambda d: "Rien n'a encore été joué." in d.page_source)
+        assert call_api(server, f"/api/tables/{table}")["version"] == 5
+    finally:
+        phone.quit()
+        shutil.rmtree(profile, ignore_errors=True)

@@ -122,3 +122,18 @@ def test_a_long_team_name_is_set_smaller_on_the_projector_and_kept_whole_in_its_
     assert act(client, table, 1, play(1, 1)).status_code == 200
     screen = client.get(f"/t/{table.id}/screen").get_data(as_text=True)
     assert '<div class="turn-name long">Équipe Ñandú &amp; Çà</div>' in screen
+
+
+def test_undoing_three_actions_or_more_from_the_history_asks_first(client: FlaskClient) -> None:
+    table = create_table(client, theme="interfaith-festival", players=TEAMS)
+    for version in range(4):
+        assert act(client, table, version, colour_hint((version + 1) % 4, 0)).status_code == 200
+    page = client.get(_leader(table)).get_data(as_text=True)
+    history = page[page.index('class="history"'):]
+    buttons = re.findall(r'name="steps" value="(\d)"><button [^>]*>', history)
+    assert len(buttons) == 4
+    asks = {int(steps): 'data-confirm="' in button
+            for steps, button in re.findall(r'name="steps" value="(\d)">(<button [^>]*>)', history)}
+    assert asks == {1: False, 2: False, 3: True, 4: True}
+    assert 'data-confirm="Annuler les 4 dernières actions ? Elles seront retirées de la partie."' \
+        in history

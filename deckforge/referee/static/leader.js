@@ -27,6 +27,9 @@
   document.querySelectorAll("form").forEach(function (form) {
     form.addEventListener("submit", function (event) {
       if (sent) { event.preventDefault(); return; }
+      // Undoing three actions or more at once asks first: a slip of the finger costs a lot.
+      const asking = form.querySelector("button[data-confirm]");
+      if (asking && !window.confirm(asking.dataset.confirm)) { event.preventDefault(); return; }
       sent = true;
       document.body.classList.add("sending");
     });
