@@ -67,7 +67,18 @@ def build_once(theme_name: str, output: Path | None, options: object) -> bool:
         return False
     for path in paths:
         click.echo(f"{path} ({len(files[path.name]) // 1024} KB)")
+    click.echo(how_to_print(options), err=True)
     return True
+
+
+def how_to_print(options: object) -> str:
+    """The one sentence a teacher needs at the printer."""
+    from deckforge.printing.kit import KitOptions
+
+    assert isinstance(options, KitOptions)
+    return (f"Print at 100 % (actual size, no 'fit to page'): cards.pdf double-sided, "
+            f"flipping on the {options.duplex.value} edge. New printer? Print calibration.pdf "
+            "the same way first and pass the offset it shows with --back-offset.")
 
 
 def pause(seconds: float) -> None:

@@ -29,6 +29,16 @@ def test_print_writes_the_kit_into_the_output_folder(runner, tmp_path):
     assert "cards.pdf" in result.output
 
 
+@pytest.mark.parametrize("edge", ["long", "short"])
+def test_after_the_files_it_says_how_to_print_them_on_stderr(tmp_path, edge):
+    result = CliRunner().invoke(
+        main, ["print", "hanabi-classic", "-o", str(tmp_path / "kit"), "--duplex", edge])
+    assert result.exit_code == 0, result.stderr
+    assert "Print at 100 %" in result.stderr
+    assert f"double-sided, flipping on the {edge} edge" in result.stderr
+    assert "Print at 100 %" not in result.stdout  # stdout stays the list of files
+
+
 def test_the_default_folder_is_printouts_and_the_theme_id(runner, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(main, ["print", "hanabi-classic", "--fold"])
