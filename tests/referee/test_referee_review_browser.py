@@ -88,6 +88,19 @@ def test_the_last_cards_text_fits_on_the_projector_in_the_final_round_with_long_
         "return parseFloat(getComputedStyle(document.querySelector('.lesson-text')).fontSize)")
     assert size >= 20  # still readable from the back of the room (1080 px high)
 
+    # A 4:3 projector (1024x768): the width limits the letters; the text uses the height.
+    projector.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
+        "width": 1024, "height": 768, "deviceScaleFactor": 1, "mobile": False})
+    projector.refresh()
+    WebDriverWait(projector, 10, poll_frequency=0.05).until(
+        lambda d: _version(d) == state["version"])
+    projector.save_screenshot(str(OUTPUT / "projector-final-round-long-text-4x3.png"))
+    for box in (".announce", ".discards", "body"):
+        assert _overflow(projector, box) <= 1
+    size = projector.execute_script(
+        "return parseFloat(getComputedStyle(document.querySelector('.lesson-text')).fontSize)")
+    assert size >= 18.5  # without the room taken from the height: 1.65 x 10.96 px = 18.1
+
 
 def test_a_slip_of_the_finger_on_a_long_undo_can_be_cancelled(server: Server) -> None:
     created = call_api(server, "/api/tables", {
