@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 import click
 
-from deckforge.theme.advice import card_warnings
+from deckforge.theme.advice import warnings
 from deckforge.theme.loader import ThemeError, load_theme
 from deckforge.theme.model import Theme
 
@@ -42,7 +42,7 @@ def check(themes: tuple[str, ...]) -> None:
 
     Prints one summary line per good theme. Problems go to stderr, one per line
     as path:line:col: message, and the exit status is 1. Warnings (a card that
-    looks forgotten) also go to stderr, as path:line:col: warning: message; they
+    looks forgotten, a quote left open) also go to stderr, as path:line:col: warning: message; they
     do not change the exit status.
     """
     failed = False
@@ -61,7 +61,7 @@ def check(themes: tuple[str, ...]) -> None:
             for problem in problems:
                 click.echo(problem, err=True)
         else:
-            for warning in card_warnings(theme):
+            for warning in warnings(theme):
                 click.echo(warning, err=True)
             click.echo(summary(theme))
     if failed:

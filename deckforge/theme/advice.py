@@ -3,13 +3,29 @@
 A theme may leave card texts out (plain cards), so a missing text is not an
 error. But a suit that has texts for some ranks and not for others, or a card
 that has a title and no text in a deck whose other cards have both, is almost
-always a card the designer forgot. ``deckforge check`` prints these as
-warnings and still succeeds.
+always a card the designer forgot. A quote left open can also leave a valid
+file whose next keys became part of a sentence. ``deckforge check`` prints
+these as warnings and still succeeds.
 """
 
 from __future__ import annotations
 
+from deckforge.theme.loader import ThemeError, read_theme_text, shown_path
 from deckforge.theme.model import CardText, Suit, Theme
+from deckforge.theme.yaml_source import runaway_quotes
+
+
+def warnings(theme: Theme) -> list[str]:
+    """Every warning about ``theme``: its own file's open quotes, then its cards."""
+    found = []
+    if theme.path is not None:
+        try:
+            text = read_theme_text(theme.path)
+        except ThemeError:  # the file changed or went away since it was loaded
+            text = ""
+        shown = shown_path(theme.path)
+        found += [f"{pos}: warning: {message}" for pos, message in runaway_quotes(shown, text)]
+    return found + card_warnings(theme)
 
 
 def _ranks(ranks: list[int]) -> str:

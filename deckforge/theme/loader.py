@@ -40,6 +40,7 @@ from deckforge.theme.yaml_source import (
     index_positions,
     plain,
     read_yaml,
+    runaway_quotes,
 )
 
 BUNDLED_THEMES = bundled_folder("themes")
@@ -61,7 +62,7 @@ def bundled_theme_names() -> list[str]:
     return sorted(p.stem for p in BUNDLED_THEMES.glob("*.yaml"))
 
 
-def _shown(path: Path) -> str:
+def shown_path(path: Path) -> str:
     """How a file is named in messages: relative to the working directory when inside it."""
     if not path.is_absolute():
         return str(path)
@@ -89,7 +90,7 @@ def resolve_theme_path(name_or_path: str | Path, relative_to: Path | None = None
         hint = ""
         if "/" not in text and os.sep not in text and candidate.stem in bundled_theme_names():
             hint = f" (for the bundled theme, write {candidate.stem} without .yaml)"
-        raise ThemeError([f"{_shown(candidate)}: no such file{hint}"])
+        raise ThemeError([f"{shown_path(candidate)}: no such file{hint}"])
     bundled = BUNDLED_THEMES / f"{text}.yaml"
     if text and bundled.is_file():
         return bundled
@@ -101,7 +102,7 @@ def resolve_theme_path(name_or_path: str | Path, relative_to: Path | None = None
 
 def read_theme_text(path: Path) -> str:
     """The text of a theme file, or a :class:`ThemeError` saying plainly why not."""
-    shown = _shown(path)
+    shown = shown_path(path)
     if path.is_dir():
         raise ThemeError([f"{shown}: is a directory, not a theme file"])
     if path.exists() and not path.is_file():  # a pipe or a device could block forever
@@ -132,7 +133,7 @@ def read_theme_text(path: Path) -> str:
 
 
 def _read_document(path: Path) -> Located:
-    shown = _shown(path)
+    shown = shown_path(path)
     text = read_theme_text(path)
     try:
         root = read_yaml(shown, text)
@@ -199,7 +200,7 @@ def load_document(path: Path, chain: tuple[Path, ...] = ()) -> tuple[Located, li
             )
         here = (*chain, path.resolve())
         if parent_path.resolve() in here:
-            cycle = " -> ".join(_shown(p) for p in (*here, parent_path.resolve()))
+            cycle = " -> ".join(shown_path(p) for p in (*here, parent_path.resolve()))
             raise ThemeError([*problems, f"{parent_node.pos}: extends: a cycle ({cycle})"])
         if len(here) > MAX_EXTENDS_DEPTH:
             raise ThemeError(
@@ -241,8 +242,9 @@ def load_theme(name_or_path: str | Path) -> Theme:
     data = plain(document)
     values, keys = index_positions(document)
     problems += validate(data, values, keys)
-    if problems:
-        raise ThemeError(problems)
+    if problems:  # a quote left open can be the cause of them all: say so first
+        runaways = runaway_quotes(shown_path(path), read_theme_text(path))
+        raise ThemeError([*(f"{pos}: {text}" for pos, text in runaways), *problems])
     return build_theme(data, path=path, positions=values)
 
 

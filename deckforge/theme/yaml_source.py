@@ -241,8 +241,10 @@ class _Reader:
             for event in yaml.parse(self.text, Loader=_Loader):
                 self.on_event(event)
         except yaml.YAMLError as error:
+            # a quote left open is often the cause: named first
+            runaways = [f"{pos}: {text}" for pos, text in runaway_quotes(self.file, self.text)]
             raise YamlProblems(
-                [*self.problems, _describe_yaml_error(self.file, self.text, error)]
+                [*self.problems, *runaways, _describe_yaml_error(self.file, self.text, error)]
             ) from None
         if self.problems:
             raise YamlProblems(self.problems)
@@ -375,6 +377,41 @@ class _Reader:
                 if key not in mapping.value:
                     mapping.value[key] = child
                     mapping.keys[key] = source.keys[key]
+
+
+_KEY_LINE = re.compile(r"\s*(?:-\s+)?([A-Za-z_][\w-]*):(?:\s|$)")
+
+
+def runaway_quotes(file: str, text: str) -> list[tuple[SourcePosition, str]]:
+    """Quoted texts that run over several lines and take in what looks like a key.
+
+    A closing quote left out on one line makes the text run on to the next
+    quote, possibly lines later, and the keys in between silently become part
+    of the text. The file still reads as YAML, so only the keys it "loses" are
+    reported; these name the cause. Returns (where the quote opens, message).
+    """
+    found = []
+    lines = text.splitlines()
+    try:
+        for token in yaml.scan(text, Loader=_Loader):
+            start, end = token.start_mark, token.end_mark
+            if not (isinstance(token, yaml.ScalarToken) and token.style in ('"', "'")):
+                continue
+            for number in range(start.line + 1, min(end.line + 1, len(lines))):
+                key = _KEY_LINE.match(lines[number])
+                if key:
+                    found.append(
+                        (
+                            _position(file, start),
+                            f"this quoted text runs on to line {end.line + 1} and takes in "
+                            f"line {number + 1} ({key.group(1)}:): is its closing quote "
+                            f"{token.style} missing?",
+                        )
+                    )
+                    break
+    except yaml.YAMLError:
+        pass
+    return found
 
 
 def read_yaml(file: str, text: str) -> Located:

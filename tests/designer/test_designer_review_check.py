@@ -104,3 +104,21 @@ def test_a_new_theme_from_a_template_checks_without_warnings(
     assert runner.invoke(main, ["new", "my-deck", "--from", template]).exit_code == 0
     result = runner.invoke(main, ["check", "themes/my-deck.yaml"])
     assert (result.exit_code, result.stderr) == (0, "")
+
+
+def test_a_quote_left_open_in_a_file_that_still_loads_is_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the sentence runs on to the quote on line 7: the token names became part
+    # of it, yet the file is a valid theme (with the base game's token names)
+    text = DECK.replace(
+        "title: Grand Tour\n",
+        'title: Grand Tour\nplayers:\n  first: "The youngest team starts.\n'
+        'tokens:\n  hint: {name: spark, colour: "#2b6cb0"}\n',
+    )
+    assert _check(tmp_path, monkeypatch, text) == (
+        0,
+        SUMMARY,
+        "planets.yaml:5:10: warning: this quoted text runs on to line 7 and takes in line 6 "
+        '(tokens:): is its closing quote " missing?\n',
+    )

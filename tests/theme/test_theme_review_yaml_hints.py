@@ -103,3 +103,45 @@ def test_a_syntax_error_names_its_likely_cause(
     (written, instead), expected = MISTAKES[mistake]
     assert BASE.count(written) == 1
     assert _load(tmp_path, monkeypatch, BASE.replace(written, instead)) == [expected]
+
+
+def test_a_quote_left_open_is_named_before_the_syntax_error_it_causes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the text runs on to the next quote, four lines down, and takes 'suits:' in
+    text = BASE.replace("first: The youngest team starts.", 'first: "The youngest team starts.')
+    problems = _load(tmp_path, monkeypatch, text)
+    assert problems[0] == (
+        "planets.yaml:5:10: this quoted text runs on to line 9 and takes in line 6 (suits:): "
+        'is its closing quote " missing?'
+    )
+    assert len(problems) > 1
+
+
+def test_a_long_quoted_text_over_several_lines_is_not_suspected_when_all_is_well(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = BASE.replace(
+        "first: The youngest team starts.",
+        'first: "The youngest team starts.\n    Note: in teams, the youngest pupil."',
+    )
+    assert _load(tmp_path, monkeypatch, text) == []
+
+
+def test_a_quote_left_open_is_named_before_the_keys_it_swallowed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the file still reads as YAML, but 'tokens:' became part of the sentence
+    text = (
+        "id: x\ntitle: Grand Tour\n"
+        'players:\n  counts: [2, 3]\n  hand_size: 5\n  first: "The youngest team starts.\n'
+        'tokens:\n  hint: {count: 8, name: spark, colour: "#2b6cb0"}\n'
+        '  error: {count: 3, name: storm, colour: "#c53030"}\n'
+        'suits:\n  - {id: mars, name: Mars, colour: "#c0392b", symbol: "x"}\n'
+    )
+    assert _load(tmp_path, monkeypatch, text) == [
+        "planets.yaml:6:10: this quoted text runs on to line 8 and takes in line 7 (tokens:): "
+        'is its closing quote " missing?',
+        "planets.yaml:1:1: missing key 'tokens'",
+        "planets.yaml:9:3: players.error: unknown key; known keys: counts, first, hand_size, teams",
+    ]
