@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from deckforge.bundled import bundled_folder
-from deckforge.theme.loader import ThemeError, bundled_theme_names, load_theme
+from deckforge.theme.loader import NEW_THEMES_FOLDER, ThemeError, bundled_theme_names, load_theme
 from deckforge.theme.validation import SCHEMA_PATH, schema
 
 TEMPLATES = bundled_folder("templates")
@@ -82,7 +82,7 @@ def _shown(path: Path) -> str:
     "--dir",
     "directory",
     type=click.Path(path_type=Path),
-    default=Path("themes"),
+    default=Path(NEW_THEMES_FOLDER),
     show_default=True,
     help="Directory to write NAME.yaml into.",
 )

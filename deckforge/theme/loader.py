@@ -44,6 +44,7 @@ from deckforge.theme.yaml_source import (
 )
 
 BUNDLED_THEMES = bundled_folder("themes")
+NEW_THEMES_FOLDER = "themes"  # where `deckforge new NAME` writes NAME.yaml by default
 THEME_SUFFIXES = (".yaml", ".yml")
 MAX_EXTENDS_DEPTH = 8
 
@@ -77,7 +78,9 @@ def resolve_theme_path(name_or_path: str | Path, relative_to: Path | None = None
     """A theme given as a file path, or as the name of a bundled theme.
 
     With ``relative_to`` (the file that names it, for ``extends``), a relative
-    path is looked up next to that file first.
+    path is looked up next to that file first. Without it, a bare name that is
+    no bundled theme is also looked up as ``themes/NAME.yaml`` in the working
+    directory, where ``deckforge new NAME`` writes it.
     """
     text = str(name_or_path)
     candidate = Path(name_or_path)
@@ -97,6 +100,11 @@ def resolve_theme_path(name_or_path: str | Path, relative_to: Path | None = None
     if relative_to is None and text and candidate.exists():
         return candidate
     names = ", ".join(bundled_theme_names())
+    if relative_to is None and text:
+        made_by_new = Path(NEW_THEMES_FOLDER) / f"{text}.yaml"
+        if made_by_new.is_file():
+            return made_by_new
+        names += f"; no {made_by_new.as_posix()} here either"
     raise ThemeError([f"{text}: no such theme file or bundled theme (bundled: {names})"])
 
 
