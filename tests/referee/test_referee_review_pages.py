@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 import re
 from importlib import resources
+from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
-from referee_helpers import Table, act, colour_hint, create_table, play
+from referee_helpers import DATA, Table, act, colour_hint, create_table, play
 
 from deckforge.referee.pages import PROJECTOR_GROUND, contrast, on_dark
 from deckforge.theme.loader import load_theme
@@ -137,3 +138,21 @@ def test_undoing_three_actions_or_more_from_the_history_asks_first(client: Flask
     assert asks == {1: False, 2: False, 3: True, 4: True}
     assert 'data-confirm="Annuler les 4 dernières actions ? Elles seront retirées de la partie."' \
         in history
+
+
+def test_a_hostile_suit_name_in_a_colour_hint_chip_is_shown_as_text(
+    client: FlaskClient, tmp_path: Path
+) -> None:
+    hostile = (DATA / "script-theme.yaml").read_text("utf-8")
+    hostile = hostile.replace('name: "<script>alert(\'suit\')</script>"\n    colour: "#e53e3e"',
+                              'name: "<script>alert(\'suit\')</script>"\n    colour: "#111111"')
+    assert "#111111" in hostile  # every suit its own colour
+    theme = tmp_path / "hostile.yaml"
+    theme.write_text(hostile, "utf-8")
+    table = create_table(client, theme=str(theme), players=["<b>A</b>", "B"])
+    assert act(client, table, 0, colour_hint(1, 0, 1)).status_code == 200
+    for path in (f"/t/{table.id}/screen", _leader(table)):
+        page = client.get(path).get_data(as_text=True)
+        assert "<script>alert" not in page and "<b>A</b>" not in page
+        assert ('<span class="sym">&lt;</span> &lt;script&gt;alert(&#39;suit&#39;)'
+                '&lt;/script&gt;</span>') in page
