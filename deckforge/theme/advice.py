@@ -3,7 +3,8 @@
 A theme may leave card texts out (plain cards), so a missing text is not an
 error. But a suit that has texts for some ranks and not for others, or a card
 that has a title and no text in a deck whose other cards have both, is almost
-always a card the designer forgot. A quote left open can also leave a valid
+always a card the designer forgot. Two suits of one colour can be told apart
+only by their symbols. A quote left open can also leave a valid
 file whose next keys became part of a sentence. ``deckforge check`` prints
 these as warnings and still succeeds.
 """
@@ -40,6 +41,15 @@ def _written(card: CardText) -> bool:
 def card_warnings(theme: Theme) -> list[str]:
     """``path:line:col: warning: ...`` lines, in the order of the file."""
     warnings = []
+    first_use: dict[str, int] = {}
+    for i, suit in enumerate(theme.suits):
+        j = first_use.setdefault(suit.colour.lower(), i)
+        if j != i:
+            warnings.append(
+                f"{theme.position('suits', i, 'colour')}: warning: suits[{i}].colour: "
+                f"{suit.colour!r} is also the colour of suits[{j}] ({theme.suits[j].name}): "
+                "players can tell these suits apart only by their symbols"
+            )
     any_title = any(c.title for s in theme.suits for c in s.cards.values())
     any_text = any(c.text for s in theme.suits for c in s.cards.values())
     for i, suit in enumerate(theme.suits):

@@ -267,7 +267,6 @@ def semantic_problems(data: dict[str, Any], report: Report, broken: set[Key]) ->
     if suits:
         _check_unique(suits, "id", report)
         _check_unique(suits, "name", report)
-        _check_unique(suits, "colour", report)
         _check_unique(suits, "symbol", report)
         _check_ranks(suits, report)
     players = data.get("players")
@@ -292,7 +291,7 @@ def semantic_problems(data: dict[str, Any], report: Report, broken: set[Key]) ->
 
 
 def _check_unique(suits: list[dict[str, Any]], field: str, report: Report) -> None:
-    """No two suits share ``field``; names and colours compare regardless of case."""
+    """No two suits share ``field``; names compare regardless of case and spacing."""
     first_use: dict[str, int] = {}
     for i, suit in enumerate(suits):
         value = suit.get(field)

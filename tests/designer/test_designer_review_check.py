@@ -122,3 +122,15 @@ def test_a_quote_left_open_in_a_file_that_still_loads_is_a_warning(
         "planets.yaml:5:10: warning: this quoted text runs on to line 7 and takes in line 6 "
         '(tokens:): is its closing quote " missing?\n',
     )
+
+
+def test_two_suits_of_one_colour_are_a_warning_whatever_the_case(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = DECK.replace('colour: "#b7950b"', 'colour: "#C0392B"')
+    assert _check(tmp_path, monkeypatch, text) == (
+        0,
+        SUMMARY,
+        "planets.yaml:19:40: warning: suits[2].colour: '#c0392b' is also the colour of "
+        "suits[0] (Mars): players can tell these suits apart only by their symbols\n",
+    )

@@ -1,4 +1,4 @@
-"""Suits that players could not tell apart are refused: same name, same colour."""
+"""Suits that players could not tell apart are refused: the same name; rank counts that differ."""
 
 from __future__ import annotations
 
@@ -50,16 +50,6 @@ def test_suit_names_that_differ_only_in_case_or_spacing_are_the_same_name(
     text = FIVE_SUITS.replace("name: Neptune", 'name: "MARS "')
     assert _problems(tmp_path, monkeypatch, text) == [
         "planets.yaml:8:25: suits[4].name: 'MARS ' is already the name of suits[0]; "
-        "each suit needs its own",
-    ]
-
-
-def test_two_suits_with_the_same_colour_are_refused_whatever_the_case(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    text = FIVE_SUITS.replace('"#b7950b"', '"#C0392B"')
-    assert _problems(tmp_path, monkeypatch, text) == [
-        "planets.yaml:6:40: suits[2].colour: '#C0392B' is already the colour of suits[0]; "
         "each suit needs its own",
     ]
 
