@@ -156,3 +156,22 @@ def test_a_hostile_suit_name_in_a_colour_hint_chip_is_shown_as_text(
         assert "<script>alert" not in page and "<b>A</b>" not in page
         assert ('<span class="sym">&lt;</span> &lt;script&gt;alert(&#39;suit&#39;)'
                 '&lt;/script&gt;</span>') in page
+
+
+def test_the_leader_page_says_beforehand_what_the_rules_refuse_right_now(
+    client: FlaskClient,
+) -> None:
+    table = create_table(client, theme="interfaith-festival", players=TEAMS)
+    page = client.get(_leader(table)).get_data(as_text=True)
+    discard = page[page.index('id="discard"'):page.index('id="undo"')]
+    assert 'id="discard-refused"' in discard and "ce jeu interdit de défausser" in discard
+    assert 'id="hint-refused"' not in page
+    for version in range(8):  # every hint token spent
+        assert act(client, table, version,
+                   colour_hint((version + 1) % 4, version % 5)).status_code == 200
+    page = client.get(_leader(table)).get_data(as_text=True)
+    hint = page[page.index('id="hint"'):page.index('id="play"')]
+    assert 'id="hint-refused"' in hint and "Il ne reste aucun jeton d'information" in hint
+    assert 'id="discard-refused"' not in page
+    english = create_table(client, theme="hanabi-classic")  # discarding at 8 tokens: allowed
+    assert 'id="discard-refused"' not in client.get(_leader(english)).get_data(as_text=True)
