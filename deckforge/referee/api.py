@@ -7,15 +7,13 @@ Refusals are ``{"error": {"code": ..., "message": ...}}``: 400 malformed,
 
 from __future__ import annotations
 
-import csv
-import io
 import time
 from collections.abc import Iterator
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
-from deckforge.referee import digital, get_db, service, store, theme_access
+from deckforge.referee import digital, get_db, scores_csv, service, store, theme_access
 from deckforge.referee.checks import (
     RefereeError,
     action_of,
@@ -246,26 +244,17 @@ def export_json(table_id: str) -> Response:
     return response
 
 
-CSV_COLUMNS = ("table", "game", "theme", "players", "started_at", "finished_at", "turns", "end",
-               "score", "max_score", "rating")
-
-
 @bp.get("/tables/<table_id>/export.csv")
 def export_csv(table_id: str) -> Response:
-    """One line per finished game, for the score sheet."""
+    """One line per finished game, for the score sheet (see :mod:`scores_csv`)."""
     snap = _snapshot(table_id)
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(CSV_COLUMNS)
-    for game in game_summaries(snap.table):
-        if not game["over"]:
-            continue
-        writer.writerow([
-            snap.table.id, game["number"], snap.theme.id, " / ".join(snap.table.players),
-            game["started_at"], game["finished_at"], game["turns"], game["end"],
-            "" if game["score"] is None else game["score"], snap.theme.max_score,
-            game["rating"] or "",
-        ])
-    response = Response(out.getvalue(), mimetype="text/csv")
+    rows = [
+        (snap.table.id, game["number"], snap.theme.id, " / ".join(snap.table.players),
+         game["started_at"], game["finished_at"], game["turns"], game["end"], game["score"],
+         snap.theme.max_score, game["rating"])
+        for game in game_summaries(snap.table) if game["over"]
+    ]
+    text = scores_csv.score_lines(snap.theme.language, rows)
+    response = Response(text, mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="table-{table_id}.csv"'
     return response

@@ -243,6 +243,9 @@ def document() -> dict[str, Any]:
             }},
             "/api/tables/{table_id}/export.csv": {"get": {
                 "summary": "One CSV line per finished game, for the score sheet.",
+                "description": "UTF-8 with a byte order mark; cells separated by ';' for "
+                               "languages with a decimal comma (fr, de ...), ',' otherwise; "
+                               "a cell that would start a formula is prefixed with \"'\".",
                 "operationId": "exportCsv",
                 "parameters": [_TABLE_ID],
                 "responses": {

@@ -260,7 +260,8 @@ def test_the_csv_export_has_one_line_per_finished_game(
     client.post(f"/api/tables/{table.id}/games", headers=table.auth, json={"version": 3})
     response = client.get(f"/api/tables/{table.id}/export.csv")
     assert response.mimetype == "text/csv"
-    rows = list(csv.DictReader(io.StringIO(response.get_data(as_text=True))))
+    text = response.get_data().decode("utf-8-sig")
+    rows = list(csv.DictReader(io.StringIO(text)))
     assert len(rows) == 1  # the second game is not finished
     assert rows[0]["game"] == "1" and rows[0]["end"] == "strikeout"
     assert rows[0]["score"] == "0" and rows[0]["rating"] == "Laughable"
