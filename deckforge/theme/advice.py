@@ -1,32 +1,136 @@
 """Warnings about a valid theme: things that print, but are probably not what the designer meant.
 
-A theme may leave card texts out (plain cards), so a missing text is not an
-error. But a suit that has texts for some ranks and not for others, or a card
-that has a title and no text in a deck whose other cards have both, is almost
-always a card the designer forgot. Two suits of one colour can be told apart
-only by their symbols. A quote left open can also leave a valid
-file whose next keys became part of a sentence. ``deckforge check`` prints
-these as warnings and still succeeds.
+- A theme may leave card texts out (plain cards), so a missing text is not an
+  error; but a suit with texts for some ranks only, or a card with a title and
+  no text in a deck whose other cards have both, is almost always a card the
+  designer forgot.
+- Two suits of one colour can be told apart only by their symbols.
+- A deck that extends another takes every text it does not write: in a new
+  language, those texts stay in the parent's language; with its own title and
+  suits, the parent's title stays on every back.
+- A quote left open can leave a valid file whose next keys became part of a
+  sentence.
+
+``deckforge check`` prints these as warnings and still succeeds.
 """
 
 from __future__ import annotations
 
-from deckforge.theme.loader import ThemeError, read_theme_text, shown_path
-from deckforge.theme.model import CardText, Suit, Theme
+from functools import cache
+from pathlib import Path
+
+from deckforge.theme.loader import ThemeError, load_theme, read_theme_text, shown_path
+from deckforge.theme.model import CardText, SourcePosition, Suit, Theme
 from deckforge.theme.yaml_source import runaway_quotes
+
+Found = list[tuple[SourcePosition | None, str]]
+
+# texts a deck that extends another may leave to its parent: (key path, what it is)
+_INHERITED_TEXTS: tuple[tuple[tuple[str | int, ...], str], ...] = (
+    (("description",), "the description"),
+    (("players", "first"), "who starts (players.first)"),
+    (("tokens", "hint", "name"), "the hint tokens' name"),
+    (("tokens", "error", "name"), "the error tokens' name"),
+    (("rating", 0, "label"), "the rating labels"),
+    (("suits", 0, "name"), "the suits' names"),
+)
 
 
 def warnings(theme: Theme) -> list[str]:
-    """Every warning about ``theme``: its own file's open quotes, then its cards."""
-    found = []
+    """Every warning about ``theme`` as ``path:line:col: warning: ...``, in file order."""
+    found: Found = []
     if theme.path is not None:
         try:
             text = read_theme_text(theme.path)
         except ThemeError:  # the file changed or went away since it was loaded
             text = ""
-        shown = shown_path(theme.path)
-        found += [f"{pos}: warning: {message}" for pos, message in runaway_quotes(shown, text)]
-    return found + card_warnings(theme)
+        found += runaway_quotes(shown_path(theme.path), text)
+    found += _colour_warnings(theme) + _inherited_text_warnings(theme)
+    for i, suit in enumerate(theme.suits):
+        found += _card_warnings(theme, i, suit)
+    own = theme.position()
+    main = own.file if own is not None else ""
+
+    def order(item: tuple[SourcePosition | None, str]) -> tuple[bool, str, int, int]:
+        pos = item[0] or SourcePosition(main, 0, 0)
+        return (pos.file != main, pos.file, pos.line, pos.column)
+
+    return [
+        f"{pos}: warning: {message}" if pos is not None else f"warning: {message}"
+        for pos, message in sorted(found, key=order)
+    ]
+
+
+def _colour_warnings(theme: Theme) -> Found:
+    found: Found = []
+    first_use: dict[str, int] = {}
+    for i, suit in enumerate(theme.suits):
+        j = first_use.setdefault(suit.colour.lower(), i)
+        if j != i:
+            found.append(
+                (
+                    theme.position("suits", i, "colour"),
+                    f"suits[{i}].colour: {suit.colour!r} is also the colour of suits[{j}] "
+                    f"({theme.suits[j].name}): players can tell these suits apart only by "
+                    "their symbols",
+                )
+            )
+    return found
+
+
+def _inherited_text_warnings(theme: Theme) -> Found:
+    own = theme.position()
+    if own is None:
+        return []
+
+    def written_here(*key: str | int) -> bool:
+        return key in theme.positions and theme.positions[key].file == own.file
+
+    found: Found = []
+    if written_here("language"):
+        foreign: dict[str, list[str]] = {}
+        for key, what in _INHERITED_TEXTS:
+            where = theme.position(*key)
+            if where is None or where.file == own.file:
+                continue
+            if _language_of(where.file) not in (None, theme.language):
+                foreign.setdefault(shown_path(Path(where.file)), []).append(what)
+        if foreign:
+            origins = "; ".join(
+                f"{', '.join(what)} (from {file})" for file, what in foreign.items()
+            )
+            found.append(
+                (
+                    theme.position("language"),
+                    f"language: the deck is in {theme.language!r}, but these texts stay in its "
+                    f"parent's language: {origins}; write them in this file",
+                )
+            )
+    back = theme.print_style.back
+    if (
+        back is not None
+        and back.title != theme.title
+        and written_here("title")
+        and written_here("suits", 0)
+        and not written_here("print", "back", "title")
+    ):
+        found.append(
+            (
+                theme.position("title"),
+                f"title: every card's back says {back.title!r}, taken from the theme this one "
+                f"extends; to print this deck's title there, write print: {{back: {{title: "
+                f"{theme.title}}}}}",
+            )
+        )
+    return found
+
+
+@cache
+def _language_of(file: str) -> str | None:
+    try:
+        return load_theme(file).language
+    except ThemeError:
+        return None
 
 
 def _ranks(ranks: list[int]) -> str:
@@ -38,49 +142,35 @@ def _written(card: CardText) -> bool:
     return bool(card.title or card.text or card.image)
 
 
-def card_warnings(theme: Theme) -> list[str]:
-    """``path:line:col: warning: ...`` lines, in the order of the file."""
-    warnings = []
-    first_use: dict[str, int] = {}
-    for i, suit in enumerate(theme.suits):
-        j = first_use.setdefault(suit.colour.lower(), i)
-        if j != i:
-            warnings.append(
-                f"{theme.position('suits', i, 'colour')}: warning: suits[{i}].colour: "
-                f"{suit.colour!r} is also the colour of suits[{j}] ({theme.suits[j].name}): "
-                "players can tell these suits apart only by their symbols"
-            )
-    any_title = any(c.title for s in theme.suits for c in s.cards.values())
-    any_text = any(c.text for s in theme.suits for c in s.cards.values())
-    for i, suit in enumerate(theme.suits):
-        warnings += _suit_warnings(theme, i, suit, any_title, any_text)
-    return warnings
-
-
-def _suit_warnings(theme: Theme, i: int, suit: Suit, any_title: bool, any_text: bool) -> list[str]:
-    found = []
+def _card_warnings(theme: Theme, i: int, suit: Suit) -> Found:
+    cards = [c for s in theme.suits for c in s.cards.values()]
+    any_title, any_text = any(c.title for c in cards), any(c.text for c in cards)
+    found: Found = []
     written = [r for r in range(1, suit.ranks + 1) if _written(suit.text_for(r))]
     missing = [r for r in range(1, suit.ranks + 1) if r not in written]
     if written and missing:
-        where = theme.position("suits", i, "cards")
         are = "has" if len(missing) == 1 else "have"
         do = "does" if len(written) == 1 else "do"
         found.append(
-            f"{where}: warning: suits[{i}].cards: {suit.name} {_ranks(missing)} {are} no "
-            f"title or text, but {suit.name} {_ranks(written)} {do}: write them, or they "
-            "print as plain cards"
+            (
+                theme.position("suits", i, "cards"),
+                f"suits[{i}].cards: {suit.name} {_ranks(missing)} {are} no title or text, "
+                f"but {suit.name} {_ranks(written)} {do}: write them, or they print as plain "
+                "cards",
+            )
         )
     for rank in written:
         card = suit.text_for(rank)
-        where = theme.position("suits", i, "cards", rank)
+        lacking = ""
         if card.title and not card.text and any_text:
-            found.append(
-                f"{where}: warning: suits[{i}].cards.{rank}: {suit.name} {rank} has a title "
-                "but no text"
-            )
+            lacking = "a title but no text"
         elif card.text and not card.title and any_title:
+            lacking = "a text but no title"
+        if lacking:
             found.append(
-                f"{where}: warning: suits[{i}].cards.{rank}: {suit.name} {rank} has a text "
-                "but no title"
+                (
+                    theme.position("suits", i, "cards", rank),
+                    f"suits[{i}].cards.{rank}: {suit.name} {rank} has {lacking}",
+                )
             )
     return found

@@ -8,11 +8,13 @@ import pytest
 from click.testing import CliRunner
 
 from deckforge.cli import main
+from deckforge.theme.loader import BUNDLED_THEMES
 
 DECK = """\
 id: planets
 extends: hanabi-classic
 title: Grand Tour
+print: {back: {title: Grand Tour}}
 suits:
   - id: mars
     name: Mars
@@ -59,7 +61,7 @@ def test_a_suit_with_texts_for_some_ranks_only_is_a_warning(
     assert _check(tmp_path, monkeypatch, text) == (
         0,
         SUMMARY,
-        "planets.yaml:20:7: warning: suits[1].cards: Jupiter 2, 3 and 4 have no title or "
+        "planets.yaml:21:7: warning: suits[1].cards: Jupiter 2, 3 and 4 have no title or "
         "text, but Jupiter 1 and 5 do: write them, or they print as plain cards\n",
     )
 
@@ -71,7 +73,7 @@ def test_a_card_with_a_title_and_no_text_is_a_warning(
     assert _check(tmp_path, monkeypatch, text) == (
         0,
         SUMMARY,
-        "planets.yaml:12:10: warning: suits[0].cards.3: Mars 3 has a title but no text\n",
+        "planets.yaml:13:10: warning: suits[0].cards.3: Mars 3 has a title but no text\n",
     )
 
 
@@ -82,7 +84,7 @@ def test_a_card_with_a_text_and_no_title_is_a_warning(
     assert _check(tmp_path, monkeypatch, text) == (
         0,
         SUMMARY,
-        "planets.yaml:12:10: warning: suits[0].cards.3: Mars 3 has a text but no title\n",
+        "planets.yaml:13:10: warning: suits[0].cards.3: Mars 3 has a text but no title\n",
     )
 
 
@@ -95,14 +97,32 @@ def test_a_deck_of_titles_only_is_a_choice_not_a_mistake(
     assert _check(tmp_path, monkeypatch, "\n".join(lines)) == (0, SUMMARY, "")
 
 
-@pytest.mark.parametrize("template", ["minimal", "complete"])
-def test_a_new_theme_from_a_template_checks_without_warnings(
-    template: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def _new_and_check(template: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     monkeypatch.chdir(tmp_path)
-    runner = CliRunner()
-    assert runner.invoke(main, ["new", "my-deck", "--from", template]).exit_code == 0
-    result = runner.invoke(main, ["check", "themes/my-deck.yaml"])
+    assert CliRunner().invoke(main, ["new", "my-deck", "--from", template]).exit_code == 0
+    return Path("themes/my-deck.yaml")
+
+
+def test_a_new_complete_theme_checks_without_warnings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _new_and_check("complete", tmp_path, monkeypatch)
+    result = CliRunner().invoke(main, ["check", str(path)])
+    assert (result.exit_code, result.stderr) == (0, "")
+
+
+def test_a_new_minimal_theme_is_warned_only_about_its_backs_until_its_print_lines_are_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    path = _new_and_check("minimal", tmp_path, monkeypatch)
+    result = CliRunner().invoke(main, ["check", str(path)])
+    assert result.exit_code == 0
+    assert [line.split(": warning: ")[1][:40] for line in result.stderr.splitlines()] == [
+        "title: every card's back says 'Hanabi', "
+    ]
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("# print:", "print:").replace("#   back:", "  back:"))
+    result = CliRunner().invoke(main, ["check", str(path)])
     assert (result.exit_code, result.stderr) == (0, "")
 
 
@@ -131,6 +151,48 @@ def test_two_suits_of_one_colour_are_a_warning_whatever_the_case(
     assert _check(tmp_path, monkeypatch, text) == (
         0,
         SUMMARY,
-        "planets.yaml:19:40: warning: suits[2].colour: '#c0392b' is also the colour of "
+        "planets.yaml:20:40: warning: suits[2].colour: '#c0392b' is also the colour of "
         "suits[0] (Mars): players can tell these suits apart only by their symbols\n",
+    )
+
+
+def test_a_deck_that_keeps_its_parents_back_title_is_warned(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = DECK.replace("print: {back: {title: Grand Tour}}\n", "")
+    assert _check(tmp_path, monkeypatch, text) == (
+        0,
+        SUMMARY,
+        "planets.yaml:3:8: warning: title: every card's back says 'Hanabi', taken from the "
+        "theme this one extends; to print this deck's title there, write print: {back: "
+        "{title: Grand Tour}}\n",
+    )
+
+
+def test_a_variant_that_adds_a_suit_keeps_the_parents_back_without_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # avalanche's way: the new cards can be shuffled into a base deck
+    text = (
+        "id: planets\nextends: hanabi-classic\ntitle: Grand Tour\nadd_suits:\n"
+        '  - {id: pluto, name: Pluto, colour: "#7b341e", symbol: "♇"}\n'
+        "rating:\n  - {from: 0, to: 30, label: Fine}\n"
+    )
+    code, _out, err = _check(tmp_path, monkeypatch, text)
+    assert (code, err) == (0, "")
+
+
+def test_a_deck_in_another_language_is_told_which_texts_stay_in_its_parents(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = DECK.replace("title: Grand Tour\n", "title: Grand Tour\nlanguage: de\n", 1).replace(
+        "suits:\n", "tokens:\n  hint: {name: Funkspruch, plural: Funksprüche}\nsuits:\n", 1
+    )
+    code, out, err = _check(tmp_path, monkeypatch, text)
+    assert (code, out) == (0, SUMMARY)
+    parent = str(BUNDLED_THEMES / "hanabi-classic.yaml")
+    assert err == (
+        "planets.yaml:4:11: warning: language: the deck is in 'de', but these texts stay in "
+        f"its parent's language: the description, who starts (players.first), the error "
+        f"tokens' name, the rating labels (from {parent}); write them in this file\n"
     )

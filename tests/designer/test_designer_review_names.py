@@ -23,7 +23,7 @@ def runner(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
 
 def test_check_finds_the_new_theme_by_its_name(runner: CliRunner) -> None:
     result = runner.invoke(main, ["check", "my-deck"])
-    assert (result.exit_code, result.stdout, result.stderr) == (0, SUMMARY, "")
+    assert (result.exit_code, result.stdout) == (0, SUMMARY)
 
 
 def test_simulate_finds_the_new_theme_by_its_name(runner: CliRunner) -> None:
