@@ -184,14 +184,34 @@ def _schema_messages(error: Any, report: Report) -> Iterator[tuple[Key, str, boo
 
 
 def schema_problems(data: Any, report: Report) -> set[Key]:
-    """Add the schema's complaints to ``report``; return the key paths that have one."""
+    """Add the schema's complaints to ``report``; return the key paths that have one.
+
+    A misspelt key is one mistake, not two: "missing key 'hand_size'" is left
+    out when the same mapping has an unknown key that suggests 'hand_size'.
+    """
     broken: set[Key] = set()
-    for error in _validator().iter_errors(data):
-        for detail in _details(error):
-            for path, message, at_key in _schema_messages(detail, report):
-                report.add(path, message, at_key)
-                broken.add(path)
+    found = [
+        found
+        for error in _validator().iter_errors(data)
+        for detail in _details(error)
+        for found in _schema_messages(detail, report)
+    ]
+    suggested = {
+        (path[:-1], hint.group(1))
+        for path, message, _ in found
+        if (hint := _SUGGESTION.search(message)) and message.startswith("unknown key")
+    }
+    for path, message, at_key in found:
+        missing = _MISSING.fullmatch(message)
+        if missing and (path, missing.group(1)) in suggested:
+            continue
+        report.add(path, message, at_key)
+        broken.add(path)
     return broken
+
+
+_SUGGESTION = re.compile(r"\(did you mean '([^']*)'\?\)")
+_MISSING = re.compile(r"missing key '([^']*)'")
 
 
 def _details(error: Any) -> list[Any]:

@@ -78,3 +78,32 @@ def test_check_names_the_same_missing_keys_with_their_place(
         "garden.yaml:5:9: tokens.hint: missing key 'colour'",
         "garden.yaml:8:9: print.back: missing key 'accent'",
     ]
+
+
+@pytest.mark.parametrize(
+    "written, instead, expected",
+    [
+        (
+            "title: Garden Party\n",
+            "titel: Garden Party\n",
+            "garden.yaml:2:1: titel: unknown key (did you mean 'title'?)",
+        ),
+        (
+            "hand_size: 5}",
+            "handsize: 5}",
+            "garden.yaml:3:27: players.handsize: unknown key (did you mean 'hand_size'?)",
+        ),
+    ],
+)
+def test_a_misspelt_required_key_is_one_problem_not_two(
+    written: str, instead: str, expected: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    text = ROOT.replace(written, instead).replace(
+        "{count: 8, name: sunbeam}", '{count: 8, name: sunbeam, colour: "#2b6cb0"}'
+    )
+    text = text.replace('colour: "#1a202c"}', 'colour: "#1a202c", accent: "#f6e05e"}')
+    Path("garden.yaml").write_text(text, encoding="utf-8")
+    with pytest.raises(ThemeError) as caught:
+        load_theme("garden.yaml")
+    assert caught.value.problems == [expected]
