@@ -191,10 +191,10 @@ def schema_problems(data: Any, report: Report) -> set[Key]:
     """
     broken: set[Key] = set()
     found = [
-        found
+        (path, message + _typographic_quotes(detail.instance), at_key)
         for error in _validator().iter_errors(data)
         for detail in _details(error)
-        for found in _schema_messages(detail, report)
+        for path, message, at_key in _schema_messages(detail, report)
     ]
     suggested = {
         (path[:-1], hint.group(1))
@@ -210,6 +210,17 @@ def schema_problems(data: Any, report: Report) -> set[Key]:
     return broken
 
 
+def _typographic_quotes(value: Any) -> str:
+    """A hint when a value is wrapped in curly quotes, which YAML keeps as part of the text."""
+    if isinstance(value, str) and value[:1] in _CURLY and value[-1:] in _CURLY:
+        return (
+            f" ({value[0]} and {value[-1]} are typographic quotes, part of the text for YAML:"
+            ' use straight quotes, "...")'
+        )
+    return ""
+
+
+_CURLY = "“”‘’„‚"
 _SUGGESTION = re.compile(r"\(did you mean '([^']*)'\?\)")
 _MISSING = re.compile(r"missing key '([^']*)'")
 

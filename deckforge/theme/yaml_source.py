@@ -147,6 +147,11 @@ def _syntax_hint(problem: str, lines: list[str], where: SourcePosition) -> str:
             "; an apostrophe ends a text written in '...': put the text in double quotes "
             "or write the apostrophe twice ('')"
         )
+    if any(re.search(r"(?:^|[:,{\[-])\s*[“‘„‚]", text) for text in nearby):
+        return (
+            "; “ ” and ‘ ’ are typographic quotes, part of the text for YAML: "
+            'quote texts with straight quotes, "..."'
+        )
     if before.replace('\\"', "").count('"') % 2 == 1 and not before.lstrip().startswith("#"):
         return f'; line {where.line - 1} opens a quote " that it does not close'
     if any(_COLON_IN_TEXT.search(text) for text in nearby):

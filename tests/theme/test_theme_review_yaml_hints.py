@@ -145,3 +145,25 @@ def test_a_quote_left_open_is_named_before_the_keys_it_swallowed(
         "planets.yaml:1:1: missing key 'tokens'",
         "planets.yaml:9:3: players.error: unknown key; known keys: counts, first, hand_size, teams",
     ]
+
+
+def test_curly_quotes_around_a_colour_are_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = BASE.replace('colour: "#d68910"', "colour: “#d68910”")
+    assert _load(tmp_path, monkeypatch, text) == [
+        'planets.yaml:14:42: suits[1].colour: write a colour as #rrggbb, e.g. "#e53e3e" '
+        "(found '“#d68910”') (“ and ” are typographic quotes, part of the text for YAML: "
+        'use straight quotes, "...")',
+    ]
+
+
+def test_curly_quotes_around_a_text_with_a_colon_are_named(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = BASE.replace('text: "Seven months in space."', "text: “Note: seven months”")
+    assert _load(tmp_path, monkeypatch, text) == [
+        "planets.yaml:13:37: YAML syntax: did not find expected ',' or '}' (while parsing a "
+        "flow mapping); “ ” and ‘ ’ are typographic quotes, part of the text for YAML: "
+        'quote texts with straight quotes, "..."',
+    ]
