@@ -212,7 +212,7 @@ def schema_problems(data: Any, report: Report) -> set[Key]:
 
 def _typographic_quotes(value: Any) -> str:
     """A hint when a value is wrapped in curly quotes, which YAML keeps as part of the text."""
-    if isinstance(value, str) and value[:1] in _CURLY and value[-1:] in _CURLY:
+    if isinstance(value, str) and len(value) >= 2 and value[0] in _CURLY and value[-1] in _CURLY:
         return (
             f" ({value[0]} and {value[-1]} are typographic quotes, part of the text for YAML:"
             ' use straight quotes, "...")'

@@ -167,3 +167,12 @@ def test_curly_quotes_around_a_text_with_a_colon_are_named(
         "flow mapping); “ ” and ‘ ’ are typographic quotes, part of the text for YAML: "
         'quote texts with straight quotes, "..."',
     ]
+
+
+@pytest.mark.parametrize("value", ['""', '"“"', '"”x"'])
+def test_an_empty_or_one_quote_title_is_a_plain_problem_without_a_curly_quote_hint(
+    value: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    problems = _load(tmp_path, monkeypatch, BASE.replace("title: Grand Tour", f"title: {value}"))
+    assert all("typographic" not in p for p in problems), problems
+    assert problems == (["planets.yaml:3:8: title: must not be empty"] if value == '""' else [])
