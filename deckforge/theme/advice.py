@@ -8,6 +8,8 @@
 - A deck that extends another takes every text it does not write: in a new
   language, those texts stay in the parent's language; with its own title and
   suits, the parent's title stays on every back.
+- A hand size for a player count the theme does not allow is never used; a
+  token renamed without its plural makes the rules say "8 spark".
 - A quote left open can leave a valid file whose next keys became part of a
   sentence.
 
@@ -46,6 +48,7 @@ def warnings(theme: Theme) -> list[str]:
             text = ""
         found += runaway_quotes(shown_path(theme.path), text)
     found += _colour_warnings(theme) + _inherited_text_warnings(theme)
+    found += _hand_size_warnings(theme) + _token_plural_warnings(theme)
     for i, suit in enumerate(theme.suits):
         found += _card_warnings(theme, i, suit)
     own = theme.position()
@@ -122,6 +125,59 @@ def _inherited_text_warnings(theme: Theme) -> Found:
                 f"{theme.title}}}}}",
             )
         )
+    return found
+
+
+def _hand_size_warnings(theme: Theme) -> Found:
+    """A hand size this file writes for a player count the theme does not allow.
+
+    A parent's hand sizes merge in and cannot be removed: they are not reported.
+    """
+    counts = theme.players.counts
+    own = theme.position()
+    found: Found = []
+    for key, where in theme.positions.items():
+        if own is None or where.file != own.file:
+            continue
+        if len(key) == 3 and key[:2] == ("players", "hand_size") and key[2] not in counts:
+            allowed = ", ".join(str(n) for n in counts)
+            found.append(
+                (
+                    where,
+                    f"players.hand_size.{key[2]}: {key[2]} players are not in players.counts "
+                    f"({allowed}), so this hand size is never used: add {key[2]} to the counts, "
+                    "or remove this line",
+                )
+            )
+    return found
+
+
+def _token_plural_warnings(theme: Theme) -> Found:
+    """A token renamed without its plural: the rules would say "8 spark" or "8 hint tokens"."""
+    own = theme.position()
+    found: Found = []
+    for kind in ("hint", "error"):
+        token = getattr(theme.tokens, kind)
+        name_at = theme.position("tokens", kind, "name")
+        plural_at = theme.positions.get(("tokens", kind, "plural"))
+        if own is None or name_at is None or name_at.file != own.file:
+            continue
+        if plural_at is None and token.count > 1:
+            found.append(
+                (
+                    name_at,
+                    f'tokens.{kind}: no plural, so the rules will say "{token.count} '
+                    f'{token.name}": write plural: (the same word again if it does not change)',
+                )
+            )
+        elif plural_at is not None and plural_at.file != own.file:
+            found.append(
+                (
+                    name_at,
+                    f"tokens.{kind}: the name is {token.name!r} but the plural is still the "
+                    f"parent's {token.plural!r}: write plural: too",
+                )
+            )
     return found
 
 

@@ -196,3 +196,55 @@ def test_a_deck_in_another_language_is_told_which_texts_stay_in_its_parents(
         f"its parent's language: the description, who starts (players.first), the error "
         f"tokens' name, the rating labels (from {parent}); write them in this file\n"
     )
+
+
+def test_a_hand_size_for_a_count_that_is_not_allowed_is_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = DECK.replace(
+        "suits:\n", "players:\n  counts: [3, 4]\n  hand_size: {2: 5, 3: 5, 4: 4}\nsuits:\n", 1
+    )
+    assert _check(tmp_path, monkeypatch, text) == (
+        0,
+        "Grand Tour (planets): 50 cards, 5 suits, 3-4 players, maximum score 25\n",
+        "planets.yaml:7:18: warning: players.hand_size.2: 2 players are not in "
+        "players.counts (3, 4), so this hand size is never used: add 2 to the counts, "
+        "or remove this line\n",
+    )
+
+
+def test_the_parents_hand_sizes_are_not_reported_when_a_child_allows_fewer_counts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = DECK.replace("suits:\n", "players:\n  counts: [3, 4]\nsuits:\n", 1)
+    code, _out, err = _check(tmp_path, monkeypatch, text)
+    assert (code, err) == (0, "")
+
+
+def test_a_token_renamed_without_its_plural_is_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = DECK.replace(
+        "suits:\n",
+        "tokens:\n  hint: {name: spark}\n  error: {name: storm, plural: storms}\nsuits:\n",
+        1,
+    )
+    assert _check(tmp_path, monkeypatch, text)[2] == (
+        "planets.yaml:6:16: warning: tokens.hint: the name is 'spark' but the plural is still "
+        "the parent's 'hint tokens': write plural: too\n"
+    )
+
+
+def test_a_token_without_any_plural_is_a_warning(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    root = (
+        "id: planets\ntitle: Grand Tour\nplayers: {counts: [2], hand_size: 5}\n"
+        'tokens:\n  hint: {count: 8, name: spark, colour: "#2b6cb0"}\n'
+        '  error: {count: 3, name: storm, plural: storm, colour: "#c53030"}\n'
+        + DECK[DECK.index("suits:") :]
+    )
+    assert _check(tmp_path, monkeypatch, root)[2] == (
+        'planets.yaml:5:26: warning: tokens.hint: no plural, so the rules will say "8 spark": '
+        "write plural: (the same word again if it does not change)\n"
+    )
