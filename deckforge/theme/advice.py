@@ -20,9 +20,11 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from deckforge.theme.loader import ThemeError, load_theme, read_theme_text, shown_path
 from deckforge.theme.model import CardText, SourcePosition, Suit, Theme
+from deckforge.theme.validation import schema
 from deckforge.theme.yaml_source import runaway_quotes
 
 Found = list[tuple[SourcePosition | None, str]]
@@ -46,7 +48,7 @@ def warnings(theme: Theme) -> list[str]:
             text = read_theme_text(theme.path)
         except ThemeError:  # the file changed or went away since it was loaded
             text = ""
-        found += runaway_quotes(shown_path(theme.path), text)
+        found += runaway_quotes(shown_path(theme.path), text, _format_keys())
     found += _colour_warnings(theme) + _inherited_text_warnings(theme)
     found += _hand_size_warnings(theme) + _token_plural_warnings(theme)
     for i, suit in enumerate(theme.suits):
@@ -179,6 +181,21 @@ def _token_plural_warnings(theme: Theme) -> Found:
                 )
             )
     return found
+
+
+@cache
+def _format_keys() -> frozenset[str]:
+    """Every key the theme format knows, at any depth."""
+    names: set[str] = set()
+    pending: list[Any] = [schema()]
+    while pending:
+        node = pending.pop()
+        if isinstance(node, dict):
+            names.update(node.get("properties", {}))
+            pending.extend(node.values())
+        elif isinstance(node, list):
+            pending.extend(node)
+    return frozenset(names)
 
 
 @cache

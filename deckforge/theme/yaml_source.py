@@ -18,6 +18,7 @@ stack either.
 from __future__ import annotations
 
 import re
+from collections.abc import Collection
 from typing import Any
 
 import yaml
@@ -387,13 +388,17 @@ class _Reader:
 _KEY_LINE = re.compile(r"\s*(?:-\s+)?([A-Za-z_][\w-]*):(?:\s|$)")
 
 
-def runaway_quotes(file: str, text: str) -> list[tuple[SourcePosition, str]]:
+def runaway_quotes(
+    file: str, text: str, keys: Collection[str] | None = None
+) -> list[tuple[SourcePosition, str]]:
     """Quoted texts that run over several lines and take in what looks like a key.
 
     A closing quote left out on one line makes the text run on to the next
     quote, possibly lines later, and the keys in between silently become part
     of the text. The file still reads as YAML, so only the keys it "loses" are
-    reported; these name the cause. Returns (where the quote opens, message).
+    reported; these name the cause. With ``keys``, only lines that start with
+    one of them count (fewer false alarms in a file that loads). Returns
+    (where the quote opens, message).
     """
     found = []
     lines = text.splitlines()
@@ -404,7 +409,7 @@ def runaway_quotes(file: str, text: str) -> list[tuple[SourcePosition, str]]:
                 continue
             for number in range(start.line + 1, min(end.line + 1, len(lines))):
                 key = _KEY_LINE.match(lines[number])
-                if key:
+                if key and (keys is None or key.group(1) in keys):
                     found.append(
                         (
                             _position(file, start),

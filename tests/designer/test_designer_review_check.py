@@ -248,3 +248,13 @@ def test_a_token_without_any_plural_is_a_warning(
         'planets.yaml:5:26: warning: tokens.hint: no plural, so the rules will say "8 spark": '
         "write plural: (the same word again if it does not change)\n"
     )
+
+
+def test_a_long_quoted_text_whose_line_starts_like_a_note_is_not_suspected(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = DECK.replace(
+        "title: Grand Tour\n",
+        'title: Grand Tour\ndescription: "Five probes leave Earth.\n  Note: read it aloud."\n',
+    )
+    assert _check(tmp_path, monkeypatch, text) == (0, SUMMARY, "")
