@@ -16,7 +16,6 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import orjson
@@ -24,7 +23,7 @@ import orjson
 from deckforge.referee import store
 from deckforge.referee.notify import VersionBoard
 from deckforge.rules import Card, ColourHint, Event, Game, RankHint, action_from_dict
-from deckforge.theme.loader import load_theme, resolve_theme_path
+from deckforge.theme.loader import bundled_theme_names, load_theme, resolve_theme_path
 from deckforge.theme.model import Theme
 
 _COLOUR = re.compile(r"#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?")
@@ -55,12 +54,14 @@ class ThemeCache:
 
 
 def theme_reference(name_or_path: str) -> str:
-    """What a table stores for its theme: a bundled name as is, a file as an absolute path."""
+    """What a table stores for its theme: a bundled name as is, anything else as the
+    absolute path of its file (a name can also find ``themes/NAME.yaml`` in the
+    working folder, which a referee restarted elsewhere would not see).
+    """
     path = resolve_theme_path(name_or_path)
-    candidate = Path(name_or_path)
-    if candidate.suffix in (".yaml", ".yml") and candidate.is_file():
-        return str(path.resolve())
-    return name_or_path
+    if name_or_path in bundled_theme_names():
+        return name_or_path
+    return str(path.resolve())
 
 
 def new_game(theme: Theme, players: int, kind: str, seed: int | None) -> Game:

@@ -117,3 +117,24 @@ def test_loopback_addresses_are_recognised() -> None:
     assert is_loopback("127.0.0.1") and is_loopback("::1") and is_loopback("127.8.0.1")
     assert not is_loopback("192.168.1.23") and not is_loopback(None)
     assert not is_loopback("localhost")  # a name is not an address
+
+
+def test_a_theme_named_from_the_working_folder_survives_a_restart_elsewhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # `deckforge new my-deck` writes themes/my-deck.yaml; the name alone then finds it
+    workshop = tmp_path / "workshop"
+    (workshop / "themes").mkdir(parents=True)
+    shutil.copy(THEME, workshop / "themes" / "my-deck.yaml")
+    database = str(tmp_path / "referee.sqlite3")
+    monkeypatch.chdir(workshop)
+    created = _create(create_app({"TESTING": True, "DATABASE": database}).test_client(),
+                      "my-deck")
+    assert created.status_code == 201, created.get_json()
+    table_id = created.get_json()["id"]
+
+    monkeypatch.chdir(tmp_path)  # the referee is started again from another folder
+    again = create_app({"TESTING": True, "DATABASE": database}).test_client()
+    state = again.get(f"/api/tables/{table_id}")
+    assert state.status_code == 200
+    assert state.get_json()["theme"]["id"] == "script-theme"
