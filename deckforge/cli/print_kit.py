@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from deckforge.printing.geometry import Duplex, LayoutError, parse_card_size, parse_offset
+from deckforge.theme.advice import warnings
 from deckforge.theme.loader import ThemeError, load_theme
 
 PROGRESS_FROM = 200  # cards: smaller decks are done before a bar would be read
@@ -60,6 +61,8 @@ def build_once(theme_name: str, output: Path | None, options: object) -> bool:
         for line in error.problems or [f"Error: {error}"]:
             click.echo(line, err=True)
         return False
+    for warning in warnings(theme):  # as deckforge check shows them: the kit is still written
+        click.echo(warning, err=True)
     try:
         paths = write_kit(files, directory)
     except OSError as error:

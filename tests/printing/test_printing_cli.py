@@ -39,6 +39,21 @@ def test_after_the_files_it_says_how_to_print_them_on_stderr(tmp_path, edge):
     assert "Print at 100 %" not in result.stdout  # stdout stays the list of files
 
 
+def test_print_shows_the_warnings_of_check_and_still_prints(tmp_path):
+    deck = tmp_path / "half-written.yaml"
+    suits = "".join(f"  - {{id: s{i}, name: S{i}, colour: '{colour}', symbol: '{i}'}}\n"
+                    for i, colour in enumerate(("#2e86c1", "#17a589", "#b7950b", "#d68910"),
+                                               start=1))
+    deck.write_text(
+        "id: half-written\nextends: hanabi-classic\nsuits:\n"
+        "  - {id: red, name: Red, colour: '#c0392b', symbol: R,\n"
+        "     cards: {3: {title: Orbit}}}\n" + suits, encoding="utf-8")
+    result = CliRunner().invoke(main, ["print", str(deck), "-o", str(tmp_path / "kit")])
+    assert result.exit_code == 0, result.stderr
+    assert "half-written.yaml:5:13: warning: suits[0].cards: Red 1" in result.stderr
+    assert (tmp_path / "kit" / "cards.pdf").is_file()
+
+
 def test_the_default_folder_is_printouts_and_the_theme_id(runner, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     result = runner.invoke(main, ["print", "hanabi-classic", "--fold"])
