@@ -193,7 +193,7 @@ def report(summary: Summary, width: int = 40) -> str:
     """The run's figures as plain text, one fact per line, with a histogram of scores."""
     games = summary.games
     lines = [
-        f"{summary.theme}: {summary.players} players, {games} games, "
+        f"{summary.theme}: {summary.players} players, {_count(games, 'game')}, "
         f"bot {summary.bot}, seed {summary.seed}"
     ]
     mean, half = summary.mean, summary.confidence
@@ -207,7 +207,8 @@ def report(summary: Summary, width: int = 40) -> str:
             f"(95 % confidence interval {mean - half:.2f} to {mean + half:.2f})"
         )
     if summary.unscored:
-        lines.append(f"                  over the {games - summary.unscored} games with a score")
+        lines.append(f"                  over the {_count(games - summary.unscored, 'game')} "
+                     "with a score")
     lines.append(f"  perfect games   {_percent(summary.perfect_share)}")
     lines.append(f"  lost on the last error token  {_percent(summary.strikeout_share)}")
     lines.append(f"  average turns   {summary.mean_turns:.1f}")
@@ -216,9 +217,13 @@ def report(summary: Summary, width: int = 40) -> str:
     most = max(count for _, count in rows)
     for score, count in rows:
         label = "none" if score is None else str(score)
-        bar = "#" * math.ceil(width * count / most) if count else ""
+        bar = "#" * max(1, round(width * count / most)) if count else ""  # a few games show
         lines.append(f"  {label:>6} | {bar:<{width}} {count:>6}  {_percent(count / games)}")
     return "\n".join(lines)
+
+
+def _count(number: int, noun: str) -> str:
+    return f"{number} {noun}" if number == 1 else f"{number} {noun}s"
 
 
 def _percent(share: float) -> str:
