@@ -8,6 +8,7 @@ Any problem raises :class:`ThemeError` listing them all as ``path:line:col: mess
 
 from __future__ import annotations
 
+import difflib
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -100,12 +101,16 @@ def resolve_theme_path(name_or_path: str | Path, relative_to: Path | None = None
     if relative_to is None and text and candidate.exists():
         return candidate
     names = ", ".join(bundled_theme_names())
+    known = bundled_theme_names()
     if relative_to is None and text:
         made_by_new = Path(NEW_THEMES_FOLDER) / f"{text}.yaml"
         if made_by_new.is_file():
             return made_by_new
         names += f"; no {made_by_new.as_posix()} here either"
-    raise ThemeError([f"{text}: no such theme file or bundled theme (bundled: {names})"])
+        known += sorted(p.stem for p in Path(NEW_THEMES_FOLDER).glob("*.yaml"))
+    close = difflib.get_close_matches(text, known, n=1)
+    hint = f"; did you mean {close[0]}?" if close else ""
+    raise ThemeError([f"{text}: no such theme file or bundled theme{hint} (bundled: {names})"])
 
 
 def read_theme_text(path: Path) -> str:

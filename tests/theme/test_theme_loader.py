@@ -222,6 +222,27 @@ def test_an_unknown_theme_is_named_in_the_error(name: str, message: str) -> None
     assert caught.value.problems[0].startswith(message)
 
 
+@pytest.mark.parametrize(("name", "meant"), [
+    ("interfaith-festivl", "interfaith-festival"), ("hanabi", "hanabi-classic"),
+    ("Avalanche", "avalanche"), ("my-dek", "my-deck"),
+])
+def test_a_misspelt_theme_name_suggests_the_closest_one(
+    name: str, meant: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "themes").mkdir()
+    (tmp_path / "themes" / "my-deck.yaml").write_text("id: my-deck\n", encoding="utf-8")
+    with pytest.raises(ThemeError) as caught:
+        resolve_theme_path(name)
+    assert f"; did you mean {meant}? (bundled: " in caught.value.problems[0]
+
+
+def test_a_name_like_no_theme_gets_no_suggestion() -> None:
+    with pytest.raises(ThemeError) as caught:
+        resolve_theme_path("zzz")
+    assert "did you mean" not in caught.value.problems[0]
+
+
 def test_a_directory_is_not_a_theme(tmp_path: Path) -> None:
     with pytest.raises(ThemeError) as caught:
         load_theme(tmp_path)
