@@ -28,7 +28,7 @@ def summary(theme: Theme) -> str:
     """One line: title, cards, suits, player range, maximum score."""
     counts = theme.players.counts
     players = str(counts[0]) if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
-    unit = "teams" if theme.players.teams else "players"
+    unit = "players or teams" if theme.players.teams else "players"
     return (
         f"{theme.title} ({theme.id}): {theme.deck_size} cards, {len(theme.suits)} suits, "
         f"{players} {unit}, maximum score {theme.max_score}"

@@ -46,6 +46,13 @@ def test_the_summary_of_the_classic_game_reads_plainly() -> None:
     )
 
 
+def test_a_deck_for_teams_says_players_or_teams_like_its_rules_sheet() -> None:
+    assert run("check", "interfaith-festival")[1] == (
+        "Tous invités à la fête ! (interfaith-festival): 50 cards, 5 suits, "
+        "4-5 players or teams, maximum score 25\n"
+    )
+
+
 def test_a_broken_theme_lists_every_problem_on_stderr_and_exits_1(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
