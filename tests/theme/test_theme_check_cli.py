@@ -36,7 +36,8 @@ def test_every_bundled_theme_passes_check_with_one_summary_line(name: str) -> No
     assert out.splitlines() == [
         f"{theme.title} ({theme.id}): {theme.deck_size} cards, {len(theme.suits)} suits, "
         f"{theme.players.counts[0]}-{theme.players.counts[-1]} "
-        f"{'teams' if theme.players.teams else 'players'}, maximum score {theme.max_score}"
+        f"{'players or teams' if theme.players.teams else 'players'}, "
+        f"maximum score {theme.max_score}"
     ]
 
 
@@ -48,7 +49,7 @@ def test_the_summary_of_the_classic_game_reads_plainly() -> None:
 
 def test_a_deck_for_teams_says_players_or_teams_like_its_rules_sheet() -> None:
     assert run("check", "interfaith-festival")[1] == (
-        "Tous invités à la fête ! (interfaith-festival): 50 cards, 5 suits, "
+        "Tous invités à la fête\u00a0! (interfaith-festival): 50 cards, 5 suits, "
         "4-5 players or teams, maximum score 25\n"
     )
 
