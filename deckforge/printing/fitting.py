@@ -22,6 +22,8 @@ TITLE_GAP = 0.45  # space between title and text, as a multiple of the body size
 # where a line may break: ordinary spaces only, so that non-breaking spaces
 # (U+00A0, U+202F, as before « ; : ! ? » in French) keep their words together
 BREAKABLE = re.compile(r"[ \t\r\f\v]+")
+SOFT_HYPHEN = "\u00ad"  # invisible, except at the end of a line that breaks there
+HYPHEN = "-"
 
 Measure = Callable[[str, float], float]  # (text, size in pt) -> width in pt
 
@@ -49,47 +51,73 @@ def block_height(title_size: float, title_lines: int, body_size: float, body_lin
     return height
 
 
-def _split_long_word(word: str, width: float, size: float, measure: Measure) -> list[str]:
-    """Break a word wider than the box between characters (never clip it)."""
-    pieces: list[str] = []
-    current = ""
-    for char in word:
-        if current and measure(current + char, size) > width:
-            pieces.append(current)
-            current = char
-        else:
-            current += char
-    if current:
-        pieces.append(current)
-    return pieces
+def _break_word(word: str, width: float, size: float, measure: Measure) -> tuple[str, str]:
+    """The last resort for a word wider than the box: its widest head that fits with a
+    visible hyphen (at least one character, never clipped), and the rest."""
+    cut = 1
+    while cut < len(word) - 1 and measure(word[: cut + 1] + HYPHEN, size) <= width:
+        cut += 1
+    return word[:cut] + HYPHEN, word[cut:]
+
+
+def _head(syllables: list[str], prefix: str, width: float, size: float,
+          measure: Measure) -> int:
+    """How many of a word's syllables fit after ``prefix`` with a hyphen shown after them."""
+    count = 0
+    while (count < len(syllables) - 1
+           and measure(prefix + "".join(syllables[: count + 1]) + HYPHEN, size) <= width):
+        count += 1
+    return count
+
+
+def _wrap(text: str, width: float, size: float, measure: Measure,
+          breaking: bool) -> list[str] | None:
+    """:func:`wrap`; ``None`` when a word would have to be broken and ``breaking`` is False."""
+    lines: list[str] = []
+    for paragraph in text.strip().split("\n"):
+        words = [w for w in BREAKABLE.split(paragraph) if w.replace(SOFT_HYPHEN, "")]
+        current = ""
+        for word in words:
+            syllables = [s for s in word.split(SOFT_HYPHEN) if s]
+            candidate = f"{current} {''.join(syllables)}" if current else "".join(syllables)
+            if measure(candidate, size) <= width:
+                current = candidate
+                continue
+            prefix = f"{current} " if current else ""
+            count = _head(syllables, prefix, width, size, measure)
+            if count:
+                lines.append(prefix + "".join(syllables[:count]) + HYPHEN)
+                syllables = syllables[count:]
+            elif current:
+                lines.append(current)
+            while measure("".join(syllables), size) > width:
+                count = _head(syllables, "", width, size, measure)
+                if count:
+                    lines.append("".join(syllables[:count]) + HYPHEN)
+                    syllables = syllables[count:]
+                    continue
+                if not breaking:
+                    return None
+                head, syllables[0] = _break_word(syllables[0], width, size, measure)
+                lines.append(head)
+            current = "".join(syllables)
+        if current:
+            lines.append(current)
+    return lines
 
 
 def wrap(text: str, width: float, size: float, measure: Measure) -> list[str]:
     """Greedy word wrap of ``text`` into lines no wider than ``width`` points.
 
-    Line breaks written in the text are kept; a word wider than the box is
-    broken between characters.
+    Lines break at ordinary spaces and at soft hyphens (U+00AD): a soft hyphen
+    is dropped, except at the end of a line that breaks there, where it shows
+    as "-" (and only there is a hyphen's width measured). Line breaks written
+    in the text are kept. A word still wider than the box is broken between
+    characters, with a visible hyphen; :func:`fit_text` first tries smaller
+    sizes.
     """
-    lines: list[str] = []
-    for paragraph in text.strip().split("\n"):
-        words = [w for w in BREAKABLE.split(paragraph) if w]
-        if not words:
-            continue
-        current = ""
-        for word in words:
-            candidate = f"{current} {word}" if current else word
-            if measure(candidate, size) <= width:
-                current = candidate
-                continue
-            if current:
-                lines.append(current)
-            if measure(word, size) <= width:
-                current = word
-            else:
-                *full, current = _split_long_word(word, width, size, measure)
-                lines.extend(full)
-        if current:
-            lines.append(current)
+    lines = _wrap(text, width, size, measure, breaking=True)
+    assert lines is not None
     return lines
 
 
@@ -106,15 +134,26 @@ def fit_text(
     body_max: float = BODY_MAX,
     body_floor: float = BODY_FLOOR,
 ) -> FittedText | None:
-    """The largest sizes (both shrinking together, in steps) at which the block fits."""
-    step = 0
-    while True:
-        title_size = max(title_floor, title_max - step * STEP)
-        body_size = max(body_floor, body_max - step * STEP)
-        title_lines = wrap(title, width, title_size, title_measure) if title.strip() else []
-        body_lines = wrap(text, width, body_size, body_measure) if text.strip() else []
-        if block_height(title_size, len(title_lines), body_size, len(body_lines)) <= height:
-            return FittedText(title_size, tuple(title_lines), body_size, tuple(body_lines))
-        if title_size == title_floor and body_size == body_floor:
-            return None
-        step += 1
+    """The largest sizes (both shrinking together, in steps) at which the block fits.
+
+    Sizes at which no word has to be broken between characters (only at spaces
+    and soft hyphens) come first: a word is broken only when it does not fit
+    even at the floor sizes.
+    """
+    for breaking in (False, True):
+        step = 0
+        while True:
+            title_size = max(title_floor, title_max - step * STEP)
+            body_size = max(body_floor, body_max - step * STEP)
+            title_lines = (_wrap(title, width, title_size, title_measure, breaking)
+                           if title.strip() else [])
+            body_lines = (_wrap(text, width, body_size, body_measure, breaking)
+                          if text.strip() else [])
+            if title_lines is not None and body_lines is not None and block_height(
+                title_size, len(title_lines), body_size, len(body_lines)
+            ) <= height:
+                return FittedText(title_size, tuple(title_lines), body_size, tuple(body_lines))
+            if title_size == title_floor and body_size == body_floor:
+                break
+            step += 1
+    return None
