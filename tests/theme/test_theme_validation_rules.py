@@ -44,8 +44,8 @@ EXPECTED: dict[str, list[str]] = {
     "latin1.yaml": ["latin1.yaml:3:11: the file is not UTF-8 text (byte 0xe9); save it as UTF-8"],
     # extends
     "extends-unknown.yaml": [
-        "extends-unknown.yaml:2:10: extends: hanabi-clasic: no such theme file or bundled theme "
-        f"(bundled: {BUNDLED})",
+        "extends-unknown.yaml:2:10: extends: hanabi-clasic: no such theme file or bundled theme; "
+        f"did you mean hanabi-classic? (bundled: {BUNDLED})",
     ],
     "cycle-a.yaml": [
         "cycle-b.yaml:2:10: extends: a cycle (cycle-a.yaml -> cycle-b.yaml -> cycle-a.yaml)",
