@@ -3,6 +3,10 @@
 ``deckforge check`` reports them with the theme's other problems and
 ``deckforge print`` refuses to print while there are any. Each problem is one
 ``path:line:col: message`` line pointing at the value in the theme file.
+
+It also adds a warning to ``deckforge check`` (see :mod:`deckforge.theme.advice`)
+for a card whose text or title prints, but too small or too long to read
+easily; the sizes come from the same fitting that prints the card.
 """
 
 from __future__ import annotations
@@ -12,12 +16,26 @@ from functools import lru_cache
 from pathlib import Path
 
 from deckforge.printing.face_layout import FaceLayout
-from deckforge.printing.fitting import BODY_FLOOR, LEADING, TITLE_FLOOR, wrap
+from deckforge.printing.fitting import (
+    BODY_FLOOR,
+    BREAKABLE,
+    LEADING,
+    SOFT_HYPHEN,
+    TITLE_FLOOR,
+    wrap,
+)
 from deckforge.printing.fonts import Font, FontError, FontPair, missing_characters, theme_fonts
 from deckforge.printing.geometry import MM, LayoutError, parse_card_size
-from deckforge.theme.model import Theme
+from deckforge.theme.advice import Found, add_warnings
+from deckforge.theme.model import CardText, Theme
 
 Key = tuple[str | int, ...]
+
+# below these, a card still prints (down to the fitting's floors) but is hard to read:
+# 7 pt is the usual minimum for running text in print, 6 pt is fine print
+TEXT_MINIMUM = 7.0  # points
+TITLE_MINIMUM = 8.0  # points, bold
+TITLE_LINES = 3  # a title is read at a glance; more lines make it a paragraph
 
 
 def _where(theme: Theme, key: Key, char: str | None = None) -> str:
@@ -159,3 +177,79 @@ def image_problems(theme: Theme) -> list[str]:
                 problems.append(f"{where}: card {_card_name(theme, i, rank)}: picture {image} "
                                 "cannot be read as a PNG or JPEG image")
     return problems
+
+
+def _visible(text: str) -> int:
+    return len(text.replace(SOFT_HYPHEN, "").strip())
+
+
+def _shorter_text(layout: FaceLayout, card: CardText, fonts: FontPair) -> int | None:
+    """About how many characters of the card's text print at :data:`TEXT_MINIMUM` or more."""
+    words = [w for w in BREAKABLE.split(card.text.replace("\n", " ")) if w]
+
+    def legible(count: int) -> bool:
+        fitted = layout.fit(card.title, " ".join(words[:count]), card.image is not None,
+                            fonts.title.width, fonts.body.width)
+        return fitted is not None and fitted.body_size >= TEXT_MINIMUM
+
+    low, high = 0, len(words)  # legible(low) is assumed, legible(high) is known False
+    while high - low > 1:
+        middle = (low + high) // 2
+        low, high = (middle, high) if legible(middle) else (low, middle)
+    return _visible(" ".join(words[:low])) if low else None
+
+
+def legibility_warnings(theme: Theme) -> Found:
+    """Card texts that would print below :data:`TEXT_MINIMUM`, titles below
+    :data:`TITLE_MINIMUM` or on more than :data:`TITLE_LINES` lines, at the theme's
+    card size. Cards that do not fit at all are :func:`preflight` problems instead."""
+    style = theme.print_style
+    try:
+        size = parse_card_size(style.card)
+        fonts = theme_fonts(style.title_font, style.body_font, theme.path)
+    except (LayoutError, FontError):  # preflight reports these
+        return []
+    layout = FaceLayout(*size)
+    on_card = f"on a {size[0]:g}x{size[1]:g} mm card"
+    found: Found = []
+    for i, suit in enumerate(theme.suits):
+        for rank in sorted(suit.cards):
+            card = suit.cards[rank]
+            fitted = layout.fit(card.title, card.text, card.image is not None,
+                                fonts.title.width, fonts.body.width)
+            if fitted is None:
+                continue
+            key = ("suits", i, "cards", rank)
+            name = f"card {_card_name(theme, i, rank)}"
+            where = f"suits[{i}].cards.{rank}"
+            small_text = bool(fitted.body_lines) and fitted.body_size < TEXT_MINIMUM
+            if small_text:
+                shorter = _shorter_text(layout, card, fonts)
+                advice = (f"shorten it to about {shorter} characters (it has "
+                          f"{_visible(card.text)})" if shorter else "shorten it and the title")
+                beside = " beside its picture" if card.image is not None else ""
+                found.append((
+                    theme.position(*key, "text"),
+                    f"{where}.text: {name}: {on_card} this text prints at "
+                    f"{fitted.body_size:g} pt{beside}, below the {TEXT_MINIMUM:g} pt that reads "
+                    f"easily: {advice}, or choose a bigger print.card",
+                ))
+            lines = len(fitted.title_lines)
+            if lines > TITLE_LINES:
+                found.append((
+                    theme.position(*key, "title"),
+                    f"{where}.title: {name}: {on_card} the title prints on {lines} lines "
+                    f"({_visible(card.title)} characters); a title reads easily at a glance on "
+                    f"{TITLE_LINES} lines at most: shorten it and say the rest in the text",
+                ))
+            elif lines and fitted.title_size < TITLE_MINIMUM and not small_text:
+                found.append((
+                    theme.position(*key, "title"),
+                    f"{where}.title: {name}: {on_card} the title prints at "
+                    f"{fitted.title_size:g} pt, below the {TITLE_MINIMUM:g} pt that reads "
+                    "easily: shorten it, or choose a bigger print.card",
+                ))
+    return found
+
+
+add_warnings(legibility_warnings)
