@@ -6,14 +6,18 @@ been set smaller, and then with a visible hyphen.
 
 from __future__ import annotations
 
+import dataclasses
+
 import pypdfium2 as pdfium
 import pytest
 
 from deckforge.printing.face_layout import FaceLayout
 from deckforge.printing.fitting import BODY_FLOOR, fit_text, wrap
-from deckforge.printing.fonts import load_font
+from deckforge.printing.fonts import Font, load_font, theme_fonts
 from deckforge.printing.kit import build_kit
+from deckforge.printing.preflight import glyph_problems
 from deckforge.theme.loader import load_theme
+from deckforge.theme.model import CardText
 
 SHY = "\u00ad"
 
@@ -151,3 +155,16 @@ def test_a_printed_card_shows_no_soft_hyphen_where_the_line_does_not_break(tmp_p
     assert "Sommersonnenwende" in text
     assert "Festtag." in text
     assert SHY not in text and "Sommer-" not in text
+
+
+def test_a_font_without_the_soft_hyphen_character_can_still_print_card_texts(monkeypatch):
+    theme = load_theme("hanabi-classic")
+    suits = (dataclasses.replace(theme.suits[0], cards={1: CardText(
+        title=f"Sommer{SHY}sonnen{SHY}wende", text=f"Ein Fest{SHY}tag.")}), *theme.suits[1:])
+    theme = dataclasses.replace(theme, suits=suits)
+    fonts = theme_fonts("DejaVuSans-Bold", "DejaVuSans", None)
+    has = Font.has
+    monkeypatch.setattr(Font, "has", lambda font, char: char != SHY and has(font, char))
+    assert glyph_problems(theme, fonts) == []
+    monkeypatch.setattr(Font, "has", lambda font, char: char != "-" and has(font, char))
+    assert any("'-'" in problem for problem in glyph_problems(theme, fonts))

@@ -14,7 +14,12 @@ from click.testing import CliRunner
 from deckforge.cli import main
 from deckforge.printing.face_layout import FaceLayout
 from deckforge.printing.fonts import load_font
-from deckforge.printing.preflight import TEXT_MINIMUM, TITLE_LINES
+from deckforge.printing.preflight import (
+    TEXT_MINIMUM,
+    TITLE_LINES,
+    TITLE_MINIMUM,
+    legibility_warnings,
+)
 from deckforge.theme.advice import warnings
 from deckforge.theme.loader import bundled_theme_names, load_theme
 
@@ -120,6 +125,19 @@ def test_a_title_on_many_lines_is_a_warning_at_the_title(
     line = _line_of(source, '1: {title: "The very')
     assert re.match(rf"orchard\.yaml:{line}:\d+: warning: ", found[0])
     assert "card Apple 1" in found[0] and f"{len(printed.title_lines)} lines" in found[0]
+
+
+def test_a_title_set_below_its_minimum_to_keep_a_word_whole_is_a_warning(tmp_path: Path) -> None:
+    path = tmp_path / "orchard.yaml"
+    path.write_text(_deck(title="Blossoming", card="20x28").replace(', text: "Roots grow deep."',
+                                                                     ""), encoding="utf-8")
+    printed = _printed("Blossoming", "", (20, 28))
+    assert printed is not None and printed.title_size < TITLE_MINIMUM
+    assert printed.title_lines == ("Blossoming",)
+    found = [message for _, message in legibility_warnings(load_theme(path))
+             if message.startswith("suits[0].cards.1.title")]
+    assert len(found) == 1
+    assert f"{printed.title_size:g} pt" in found[0] and f"{TITLE_MINIMUM:g} pt" in found[0]
 
 
 def test_a_short_title_and_text_give_no_warning(
