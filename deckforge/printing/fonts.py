@@ -16,6 +16,8 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from deckforge.printing.fitting import SOFT_HYPHEN
+
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 BUNDLED: dict[str, str] = {
     "DejaVuSans": "DejaVuSans.ttf",
@@ -39,8 +41,8 @@ class Font:
         return char in "\n\t" or ord(char) in self.characters
 
     def width(self, text: str, size: float) -> float:
-        """Width of ``text`` at ``size`` points, in points."""
-        return pdfmetrics.stringWidth(text, self.name, size)
+        """Width of ``text`` at ``size`` points, in points, as drawn: soft hyphens never are."""
+        return pdfmetrics.stringWidth(text.replace(SOFT_HYPHEN, ""), self.name, size)
 
 
 def font_path(name: str, theme_path: Path | None = None) -> Path:

@@ -6,12 +6,14 @@ import io
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 from reportlab import rl_config
 from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase.pdfdoc import PDFName
 from reportlab.pdfgen.canvas import Canvas
 
+from deckforge.printing.fitting import SOFT_HYPHEN
 from deckforge.printing.fonts import load_font
 from deckforge.printing.geometry import MM, Duplex
 
@@ -86,6 +88,20 @@ class PrintCanvas(Canvas):
         self.setViewerPreference("PrintScaling", PDFName("None"))
         if duplex is not None:
             self.setViewerPreference("Duplex", PDFName(duplex.pdf_name))
+
+    # A soft hyphen (U+00AD) left in a line is where the line did not break: it is
+    # never drawn (fitting.wrap puts a "-" where a line does break at one).
+    def drawString(self, x: float, y: float, text: str, *args: Any,
+                   **kwargs: Any) -> None:
+        super().drawString(x, y, text.replace(SOFT_HYPHEN, ""), *args, **kwargs)
+
+    def drawCentredString(self, x: float, y: float, text: str, *args: Any,
+                          **kwargs: Any) -> None:
+        super().drawCentredString(x, y, text.replace(SOFT_HYPHEN, ""), *args, **kwargs)
+
+    def drawRightString(self, x: float, y: float, text: str, *args: Any,
+                        **kwargs: Any) -> None:
+        super().drawRightString(x, y, text.replace(SOFT_HYPHEN, ""), *args, **kwargs)
 
     def pdf_bytes(self) -> bytes:
         self.save()

@@ -104,8 +104,7 @@ def printed_texts(theme: Theme, fonts: FontPair) -> Iterator[tuple[Key, str, str
 def glyph_problems(theme: Theme, fonts: FontPair) -> list[str]:
     problems: list[str] = []
     for key, what, text, font in printed_texts(theme, fonts):
-        if key[2:3] == ("cards",):  # a card's soft hyphens print as "-" or not at all
-            text = text.replace(SOFT_HYPHEN, HYPHEN)
+        text = text.replace(SOFT_HYPHEN, HYPHEN)  # a soft hyphen prints as "-" or not at all
         for char in missing_characters(text, font):
             problems.append(
                 f"{_where(theme, key, char)}: {what}: character {char!r} (U+{ord(char):04X}) "

@@ -135,9 +135,10 @@ def test_real_cards_break_only_at_spaces_and_soft_hyphens_within_the_box(card, t
     assert fitted.body_size >= BODY_FLOOR
 
 
-def test_a_printed_card_shows_no_soft_hyphen_where_the_line_does_not_break(tmp_path):
+def _summer(tmp_path, title: str = "Summer"):
     source = (
-        "id: summer\nextends: hanabi-classic\ntitle: Summer\nprint: {back: {title: Summer}}\n"
+        f"id: summer\nextends: hanabi-classic\ntitle: \"{title}\"\n"
+        f"print: {{back: {{title: \"{title}\"}}}}\n"
         "players: {counts: [2, 3], hand_size: 3}\n"
         "suits:\n"
         "  - id: red\n    name: Rot\n    colour: \"#c0392b\"\n    symbol: \"♥\"\n"
@@ -149,12 +150,27 @@ def test_a_printed_card_shows_no_soft_hyphen_where_the_line_does_not_break(tmp_p
     )
     path = tmp_path / "summer.yaml"
     path.write_text(source, encoding="utf-8")
-    cards = build_kit(load_theme(path))["cards.pdf"]
-    document = pdfium.PdfDocument(cards)
-    text = document[0].get_textpage().get_text_range()
+    return load_theme(path)
+
+
+def _page_texts(pdf: bytes) -> list[str]:
+    document = pdfium.PdfDocument(pdf)
+    return [page.get_textpage().get_text_range() for page in document]
+
+
+def test_a_printed_card_shows_no_soft_hyphen_where_the_line_does_not_break(tmp_path):
+    text = _page_texts(build_kit(_summer(tmp_path))["cards.pdf"])[0]
     assert "Sommersonnenwende" in text
     assert "Festtag." in text
     assert SHY not in text and "Sommer-" not in text
+
+
+def test_soft_hyphens_in_the_theme_title_are_invisible_on_every_printed_page(tmp_path):
+    kit = build_kit(_summer(tmp_path, f"Sommer{SHY}fest"))
+    for name, pdf in kit.items():
+        for text in _page_texts(pdf):
+            assert SHY not in text, name
+    assert any("Sommerfest" in text for text in _page_texts(kit["cards.pdf"]))
 
 
 def test_a_font_without_the_soft_hyphen_character_can_still_print_card_texts(monkeypatch):
