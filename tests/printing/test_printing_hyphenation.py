@@ -10,6 +10,8 @@ import dataclasses
 
 import pypdfium2 as pdfium
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from deckforge.printing.face_layout import FaceLayout
 from deckforge.printing.fitting import BODY_FLOOR, fit_text, wrap
@@ -184,3 +186,18 @@ def test_a_font_without_the_soft_hyphen_character_can_still_print_card_texts(mon
     assert glyph_problems(theme, fonts) == []
     monkeypatch.setattr(Font, "has", lambda font, char: char != "-" and has(font, char))
     assert any("'-'" in problem for problem in glyph_problems(theme, fonts))
+
+
+@settings(max_examples=80, deadline=None)
+@given(
+    words=st.lists(st.lists(st.text("abcdeéß", min_size=1, max_size=9), min_size=1, max_size=4),
+                   min_size=1, max_size=12),
+    chars=st.integers(min_value=2, max_value=20),
+)
+def test_wrapped_lines_fit_show_no_soft_hyphen_and_lose_no_letter(words, chars):
+    text = " ".join(SHY.join(syllables) for syllables in words)
+    lines = wrap(text, mono("x" * chars, 10), 10, mono)
+    assert all(mono(line, 10) <= mono("x" * chars, 10) for line in lines)
+    assert not any(SHY in line for line in lines)
+    joined = "".join(line[:-1] if line.endswith("-") else line + " " for line in lines)
+    assert joined.split() == text.replace(SHY, "").split()
