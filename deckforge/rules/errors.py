@@ -10,7 +10,10 @@ MESSAGES: dict[str, str] = {
     "hint-to-self": "A player cannot give a hint to themselves.",
     "no-such-player": "There is no such player at this table.",
     "empty-hint": "This hint touches no card, and this game forbids empty hints.",
-    "too-many-touched": "A hint cannot touch more cards than the hand holds.",
+    "too-many-touched": (
+        "A hint cannot touch more cards than the hand holds, or than are left out of"
+        " the piles and the discards."
+    ),
     "unknown-colour": "There is no such hint colour in this game.",
     "colour-cannot-be-named": "This suit has no colour of its own that a hint can name.",
     "unknown-rank": "There is no such rank in this game.",

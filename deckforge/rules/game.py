@@ -454,7 +454,8 @@ class Game:
                     raise IllegalAction("unknown-colour")
                 mask = book.colour_masks[colour]
                 if self._deck is None:
-                    return (), self._told_count(action.touched, hand)  # type: ignore[union-attr]
+                    told = action.touched  # type: ignore[union-attr]
+                    return (), self._told_count(told, hand, self._unseen_of_colour(mask))
                 touched = tuple(
                     i
                     for i, held in enumerate(hand)
@@ -467,15 +468,20 @@ class Game:
             if not isinstance(rank, int) or not 1 <= rank <= book.max_rank:
                 raise IllegalAction("unknown-rank")
             if self._deck is None:
-                return (), self._told_count(action.touched, hand)  # type: ignore[union-attr]
+                told = action.touched  # type: ignore[union-attr]
+                return (), self._told_count(told, hand, self._unseen_of_rank(rank))
             touched = tuple(i for i, held in enumerate(hand) if held.card.rank == rank)  # type: ignore[union-attr]
             if not touched and not book.empty_hints_allowed:
                 raise IllegalAction("empty-hint")
             return touched, len(touched)
         raise TypeError(f"not an action: {action!r}")
 
-    def _told_count(self, touched: int | None, hand: list[HandCard]) -> int | None:
-        """Printed cards: check the number of cards a receiver said a hint touched."""
+    def _told_count(self, touched: int | None, hand: list[HandCard], unseen: int) -> int | None:
+        """Printed cards: check the number of cards a receiver said a hint touched.
+
+        ``unseen`` is how many cards the hint could touch that are not yet in a
+        pile or the discards: a hand holds no more of them than that.
+        """
         if touched is None:
             return None
         if not isinstance(touched, int) or touched < 0 or touched > len(hand):
@@ -483,9 +489,33 @@ class Game:
                 "too-many-touched",
                 f"A hint cannot touch {touched} cards in a hand of {len(hand)}.",
             )
+        if touched > unseen:
+            left = "only 1 such card is" if unseen == 1 else f"only {unseen} such cards are"
+            raise IllegalAction(
+                "too-many-touched",
+                f"A hint cannot touch {touched} cards: {left} not yet played or discarded.",
+            )
         if touched == 0 and not self._book.empty_hints_allowed:
             raise IllegalAction("empty-hint")
         return touched
+
+    def _unseen_of_colour(self, mask: int) -> int:
+        """Cards of the suits in ``mask`` not yet in a pile or the discards."""
+        book = self._book
+        total = 0
+        for suit in range(book.suits):
+            if (mask >> suit) & 1:
+                total += sum(book.copies[suit]) - sum(self._seen[suit])
+        return total
+
+    def _unseen_of_rank(self, rank: int) -> int:
+        """Cards of ``rank`` not yet in a pile or the discards."""
+        book = self._book
+        return sum(
+            book.copies[suit][rank] - self._seen[suit][rank]
+            for suit in range(book.suits)
+            if rank <= book.ranks[suit]
+        )
 
     def _locate(self, slot: int | None, card: Card | None) -> tuple[int, Card]:
         hand = self._hands[self.current_player]
