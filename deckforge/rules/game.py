@@ -441,7 +441,7 @@ class Game:
             return self._locate(action.slot, action.card)  # type: ignore[union-attr]
         if cls is ColourHint or cls is RankHint:
             target = action.target  # type: ignore[union-attr]
-            if not isinstance(target, int) or not 0 <= target < self.players:
+            if target.__class__ is not int or not 0 <= target < self.players:
                 raise IllegalAction("no-such-player")
             if target == actor:
                 raise IllegalAction("hint-to-self")
@@ -450,7 +450,7 @@ class Game:
             hand = self._hands[target]
             if cls is ColourHint:
                 colour = action.colour  # type: ignore[union-attr]
-                if not isinstance(colour, int) or not 0 <= colour < len(book.colour_masks):
+                if colour.__class__ is not int or not 0 <= colour < len(book.colour_masks):
                     raise IllegalAction("unknown-colour")
                 mask = book.colour_masks[colour]
                 if self._deck is None:
@@ -465,7 +465,7 @@ class Game:
                     raise IllegalAction("empty-hint")
                 return touched, len(touched)
             rank = action.rank  # type: ignore[union-attr]
-            if not isinstance(rank, int) or not 1 <= rank <= book.max_rank:
+            if rank.__class__ is not int or not 1 <= rank <= book.max_rank:
                 raise IllegalAction("unknown-rank")
             if self._deck is None:
                 told = action.touched  # type: ignore[union-attr]
@@ -484,7 +484,7 @@ class Game:
         """
         if touched is None:
             return None
-        if not isinstance(touched, int) or touched < 0 or touched > len(hand):
+        if touched.__class__ is not int or touched < 0 or touched > len(hand):
             raise IllegalAction(
                 "too-many-touched",
                 f"A hint cannot touch {touched} cards in a hand of {len(hand)}.",
@@ -523,7 +523,7 @@ class Game:
             problem = self._book.is_card(card)
             if problem is not None:
                 raise IllegalAction(problem)
-        if slot is not None and (not isinstance(slot, int) or not 0 <= slot < len(hand)):
+        if slot is not None and (slot.__class__ is not int or not 0 <= slot < len(hand)):
             raise IllegalAction(
                 "no-such-slot", f"There is no card at place {slot} in a hand of {len(hand)}."
             )

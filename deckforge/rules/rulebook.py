@@ -91,9 +91,9 @@ class Rulebook:
     def is_card(self, card: Card) -> str | None:
         """None if ``card`` exists in this theme, else the refusal code."""
         suit, rank = card.suit, card.rank
-        if not isinstance(suit, int) or not 0 <= suit < self.suits:
+        if suit.__class__ is not int or not 0 <= suit < self.suits:
             return "unknown-suit"
-        if not isinstance(rank, int) or not 1 <= rank <= self.ranks[suit]:
+        if rank.__class__ is not int or not 1 <= rank <= self.ranks[suit]:
             return "unknown-rank"
         return None
 
