@@ -76,9 +76,13 @@ def test_a_damaged_record_replays_or_fails_with_a_record_error_or_an_indexed_ref
 @given(record=json_values)
 def test_any_json_value_as_a_record_fails_cleanly(record):
     try:
-        from_hanab_live(AVALANCHE, record)
-    except (RecordError, IllegalAction):
-        pass
+        game = from_hanab_live(AVALANCHE, record)
+    except RecordError as problem:
+        assert "\n" not in str(problem)
+    except IllegalAction as refusal:
+        assert refusal.index is not None
+    else:
+        assert isinstance(record, dict) and game.players == len(record["players"])
 
 
 def test_a_real_record_with_extra_fields_replays_to_the_same_game():
