@@ -219,3 +219,30 @@ def test_every_reachable_score_has_exactly_one_band_and_the_edges_fall_where_the
         assert theme.rating_for(score) == (bands[0].label if bands else theme.rating[0].label)
     edges = [(b.low, b.high) for b in theme.rating]
     assert edges[:5] == [(0, 5), (6, 10), (11, 15), (16, 20), (21, 24)]
+
+
+def test_a_rank_hint_touches_black_cards_of_that_rank_and_no_colour_names_black_twice():
+    hand1 = [Card(K, 5), Card(W, 5), Card(K, 4), Card(R, 1), Card(K, 5)]
+    game = game_with(
+        BLACK_POWDER, 2, [Card(G, 1), Card(G, 1), Card(G, 2), Card(G, 3), Card(Y, 1), *hand1]
+    )
+    assert game.apply(RankHint(1, 5)).touched == (0, 1, 4)
+    black = game.colour_of_suit(K)
+    assert BLACK_POWDER.clue_colours() == (W, R, B, Y, G, K)
+    assert game.apply(RankHint(0, 1)).touched == (0, 1, 4)
+    assert game.apply(ColourHint(1, black)).touched == (0, 2, 4)
+
+
+def test_a_black_powder_strikeout_scores_the_inherited_zero_even_below_the_piles():
+    # The inherited strikeout_score is zero: a lost game scores 0, while the
+    # same piles at the end of the deck would be worth -5 (reported as a
+    # reading to review, not changed here).
+    assert BLACK_POWDER.rules.strikeout_score.value == "zero"
+    first = [Card(W, 2), Card(W, 3), Card(W, 4), Card(R, 2), Card(W, 1)]
+    game = game_with(BLACK_POWDER, 2, first)
+    for _ in range(3):
+        game.apply(Play(0))
+        if not game.is_over:
+            game.apply(RankHint(0, 1))
+    assert game.end is End.STRIKEOUT and game.score == 0
+    assert not any(game.stacks)  # piles worth 0 - 5 at the end of the deck
