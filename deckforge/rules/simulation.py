@@ -207,8 +207,9 @@ def report(summary: Summary, width: int = 40) -> str:
             f"(95 % confidence interval {mean - half:.2f} to {mean + half:.2f})"
         )
     if summary.unscored:
-        lines.append(f"                  over the {_count(games - summary.unscored, 'game')} "
-                     "with a score")
+        lines.append(
+            f"                  over the {_count(games - summary.unscored, 'game')} with a score"
+        )
     lines.append(f"  perfect games   {_percent(summary.perfect_share)}")
     lines.append(f"  lost on the last error token  {_percent(summary.strikeout_share)}")
     lines.append(f"  average turns   {summary.mean_turns:.1f}")
