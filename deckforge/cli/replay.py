@@ -69,6 +69,10 @@ def replay(record: Path, theme_name: str) -> None:
         _fail(
             f"{record}:{problem.lineno}:{problem.colno}: not valid JSON: {problem.msg}", INPUT_ERROR
         )
+    except RecursionError:
+        _fail(f"{record}: not a game record: its JSON is nested too deeply", INPUT_ERROR)
+    except ValueError as problem:  # e.g. a number longer than Python converts
+        _fail(f"{record}: not a game record: {problem}", INPUT_ERROR)
     try:
         game = from_hanab_live(theme, data)
     except RecordError as problem:

@@ -138,3 +138,17 @@ def test_a_missing_record_or_theme_is_reported_cleanly(tmp_path):
     theme = replay(str(DATA / "perfect.json"), "--theme", "no-such-theme")
     assert theme.exit_code == 2 and "no-such-theme" in theme.stderr
     assert "Traceback" not in missing.stderr + theme.stderr
+
+
+@pytest.mark.parametrize(("text", "reason"), [
+    ("[" * 100_000, "nested too deeply"),
+    ('{"players": ["a", "b"], "deck": [], "actions": [], "seed": ' + "9" * 5000 + "}",
+     "not a game record"),
+])
+def test_a_pathological_record_is_one_line_and_status_2(tmp_path, text, reason):
+    record = tmp_path / "record.json"
+    record.write_text(text, encoding="utf-8")
+    result = replay(str(record))
+    assert result.exit_code == 2
+    assert reason in result.stderr and "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
