@@ -233,16 +233,15 @@ def test_a_rank_hint_touches_black_cards_of_that_rank_and_no_colour_names_black_
     assert game.apply(ColourHint(1, black)).touched == (0, 2, 4)
 
 
-def test_a_black_powder_strikeout_scores_the_inherited_zero_even_below_the_piles():
-    # The inherited strikeout_score is zero: a lost game scores 0, while the
-    # same piles at the end of the deck would be worth -5 (reported as a
-    # reading to review, not changed here).
-    assert BLACK_POWDER.rules.strikeout_score.value == "zero"
+def test_a_black_powder_strikeout_has_no_score_so_it_never_beats_finishing():
+    # With black cards costing points, the parent's 0 for a lost game could beat
+    # a game played to the end (-5 here): black-powder gives a lost game no score.
+    assert BLACK_POWDER.rules.strikeout_score.value == "none"
     first = [Card(W, 2), Card(W, 3), Card(W, 4), Card(R, 2), Card(W, 1)]
     game = game_with(BLACK_POWDER, 2, first)
     for _ in range(3):
         game.apply(Play(0))
         if not game.is_over:
             game.apply(RankHint(0, 1))
-    assert game.end is End.STRIKEOUT and game.score == 0
+    assert game.end is End.STRIKEOUT and game.score is None
     assert not any(game.stacks)  # piles worth 0 - 5 at the end of the deck
