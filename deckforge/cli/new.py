@@ -9,7 +9,13 @@ from pathlib import Path
 import click
 
 from deckforge.bundled import bundled_folder
-from deckforge.theme.loader import NEW_THEMES_FOLDER, ThemeError, bundled_theme_names, load_theme
+from deckforge.theme.loader import (
+    NEW_THEMES_FOLDER,
+    ThemeError,
+    bundled_theme_names,
+    load_theme,
+    shown_path,
+)
 from deckforge.theme.validation import SCHEMA_PATH, schema
 
 TEMPLATES = bundled_folder("templates")
@@ -59,11 +65,7 @@ def render(template: str, name: str, directory: Path) -> str:
 
 def _shown(path: Path) -> str:
     """A path as the user can type it back: relative when inside the working directory."""
-    try:
-        relative = os.path.relpath(path)
-    except ValueError:
-        relative = str(path)
-    shown = str(path) if relative.startswith("..") else relative
+    shown = shown_path(path.absolute())
     return f'"{shown}"' if " " in shown else shown
 
 

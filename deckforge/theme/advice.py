@@ -212,8 +212,16 @@ def _format_keys() -> frozenset[str]:
     return frozenset(names)
 
 
-@cache
 def _language_of(file: str) -> str | None:
+    try:  # keyed by the file's time, so print --watch sees a parent that changed
+        stamp = Path(file).stat().st_mtime_ns
+    except OSError:
+        return None
+    return _language_at(file, stamp)
+
+
+@cache
+def _language_at(file: str, stamp: int) -> str | None:
     try:
         return load_theme(file).language
     except ThemeError:
