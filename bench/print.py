@@ -32,8 +32,18 @@ if TYPE_CHECKING:
 
 ROOT = Path(__file__).resolve().parent.parent
 SYMBOLS = "♥◆★♣♠●▲■✿☀"
-COLOURS = ["#e53e3e", "#3182ce", "#ecc94b", "#38a169", "#805ad5", "#dd6b20", "#319795",
-           "#d53f8c", "#718096", "#2c5282"]
+COLOURS = [
+    "#e53e3e",
+    "#3182ce",
+    "#ecc94b",
+    "#38a169",
+    "#805ad5",
+    "#dd6b20",
+    "#319795",
+    "#d53f8c",
+    "#718096",
+    "#2c5282",
+]
 
 
 def synthetic_theme(cards: int) -> Theme:
@@ -48,15 +58,25 @@ def synthetic_theme(cards: int) -> Theme:
     copies = tuple(per_suit // 9 + (1 if r < per_suit % 9 else 0) for r in range(9))
     suits = tuple(
         Suit(
-            id=f"suit{s}", name=f"Suit {s}", colour=COLOURS[s], symbol=SYMBOLS[s], copies=copies,
-            cards={r: CardText(f"Card {s}-{r}", f"This is card {r} of suit {s}; its text is a "
-                                                f"couple of lines long, like a real one.")
-                   for r in range(1, 10)},
+            id=f"suit{s}",
+            name=f"Suit {s}",
+            colour=COLOURS[s],
+            symbol=SYMBOLS[s],
+            copies=copies,
+            cards={
+                r: CardText(
+                    f"Card {s}-{r}",
+                    f"This is card {r} of suit {s}; its text is a "
+                    f"couple of lines long, like a real one.",
+                )
+                for r in range(1, 10)
+            },
         )
         for s in range(10)
     )
-    return dataclasses.replace(base, id=f"synthetic-{cards}", title=f"{cards} cards",
-                               suits=suits, positions={})
+    return dataclasses.replace(
+        base, id=f"synthetic-{cards}", title=f"{cards} cards", suits=suits, positions={}
+    )
 
 
 def synthetic_kit(cards: int, out: Path) -> None:
@@ -81,8 +101,13 @@ def card_sheets_seconds(cards: int) -> float:
     faces = front_faces(theme.suits, fonts, (63, 88), words)
     layout = SheetLayout()
     sheets = CardSheets(faces, back_face(theme), fonts, (63, 88), 0, words)
-    sheets.render(PrintCanvas(layout.paper, "bench", layout.duplex), layout,
-                  deck_order(theme.suits), fronts=True, backs=True)
+    sheets.render(
+        PrintCanvas(layout.paper, "bench", layout.duplex),
+        layout,
+        deck_order(theme.suits),
+        fronts=True,
+        backs=True,
+    )
     return time.perf_counter() - start
 
 
@@ -100,31 +125,36 @@ def timed(command: list[str], runs: int) -> tuple[list[float], list[float]]:
 
 
 def summary(walls: list[float], cpus: list[float]) -> str:
-    return (f"wall median {statistics.median(walls):.2f} s (best {min(walls):.2f} s), "
-            f"CPU median {statistics.median(cpus):.2f} s")
+    return (
+        f"wall median {statistics.median(walls):.2f} s (best {min(walls):.2f} s), "
+        f"CPU median {statistics.median(cpus):.2f} s"
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
-    parser.add_argument("--synthetic", nargs=2, metavar=("CARDS", "OUT"),
-                        help=argparse.SUPPRESS)
+    parser.add_argument("--synthetic", nargs=2, metavar=("CARDS", "OUT"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.synthetic:
         synthetic_kit(int(args.synthetic[0]), Path(args.synthetic[1]))
         return
     with tempfile.TemporaryDirectory() as temp:
         out = Path(temp) / "kit"
-        walls, cpus = timed([sys.executable, "-m", "deckforge", "print", "interfaith-festival",
-                             "-o", str(out)], args.runs)
+        walls, cpus = timed(
+            [sys.executable, "-m", "deckforge", "print", "interfaith-festival", "-o", str(out)],
+            args.runs,
+        )
         sizes = {p.name: p.stat().st_size for p in sorted(out.iterdir())}
         print(f"interfaith-festival kit, whole process, {args.runs} runs: {summary(walls, cpus)}")
         print("  " + ", ".join(f"{name} {size / 1024:.0f} KB" for name, size in sizes.items()))
         print("synthetic decks, whole process:")
         for cards in (250, 500, 1000):
             kit = Path(temp) / f"kit-{cards}"
-            walls, cpus = timed([sys.executable, __file__, "--synthetic", str(cards), str(kit)],
-                                max(1, (args.runs + 1) // 2))
+            walls, cpus = timed(
+                [sys.executable, __file__, "--synthetic", str(cards), str(kit)],
+                max(1, (args.runs + 1) // 2),
+            )
             size = (kit / "cards.pdf").stat().st_size
             print(f"  {cards:5d} cards: {summary(walls, cpus)}, cards.pdf {size / 1024:.0f} KB")
     print("cards.pdf alone, in process (best of 3):")

@@ -53,8 +53,9 @@ def serve(database: str, sync: str) -> None:
     def ping() -> Response:
         return Response("ok", mimetype="text/plain")
 
-    server = create_server(app, host="127.0.0.1", port=0, threads=THREADS,
-                           channel_timeout=120, connection_limit=500)
+    server = create_server(
+        app, host="127.0.0.1", port=0, threads=THREADS, channel_timeout=120, connection_limit=500
+    )
     print(f"port {server.effective_port}", flush=True)  # type: ignore[union-attr]
     server.run()
 
@@ -65,8 +66,9 @@ class Client:
     def __init__(self, port: int) -> None:
         self.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
 
-    def call(self, method: str, path: str, body: Any = None,
-             token: str | None = None) -> tuple[int, Any]:
+    def call(
+        self, method: str, path: str, body: Any = None, token: str | None = None
+    ) -> tuple[int, Any]:
         headers = {"Content-Type": "application/json"} if body is not None else {}
         if token:
             headers["Authorization"] = f"Bearer {token}"
@@ -82,8 +84,9 @@ class Table:
 
     def __init__(self, client: Client) -> None:
         self.client = client
-        status, body = client.call("POST", "/api/tables",
-                                   {"theme": THEME, "players": ["A", "B", "C"]})
+        status, body = client.call(
+            "POST", "/api/tables", {"theme": THEME, "players": ["A", "B", "C"]}
+        )
         assert status == 201, body
         self.id, self.token, self.state = body["id"], body["leader_token"], body["state"]
 
@@ -95,8 +98,12 @@ class Table:
             target = (state["current_player"] + 1) % len(state["players"])
             action: dict[str, Any] = {"type": "rank-hint", "target": target, "rank": 1}
         else:
-            card = next({"suit": s["index"], "rank": r} for s in state["suits"]
-                        for r in s["ranks"] if s["copies_left"][r - 1] > 0)
+            card = next(
+                {"suit": s["index"], "rank": r}
+                for s in state["suits"]
+                for r in s["ranks"]
+                if s["copies_left"][r - 1] > 0
+            )
             action = {"type": "discard", "card": card}
         return f"/api/tables/{self.id}/actions", {"version": state["version"], "action": action}
 
@@ -118,8 +125,12 @@ def planned_game() -> list[dict[str, Any]]:
         if game.hint_tokens > 0:
             action: Any = RankHint((game.current_player + 1) % 3, 1)
         else:
-            card = next(Card(s, r) for s in range(5) for r in range(1, 6)
-                        if game.copies_left(Card(s, r)) > 0)
+            card = next(
+                Card(s, r)
+                for s in range(5)
+                for r in range(1, 6)
+                if game.copies_left(Card(s, r)) > 0
+            )
             action = Discard(card=card)
         game.apply(action)
         actions.append(action.to_dict())
@@ -131,15 +142,15 @@ class PlannedTable:
 
     def __init__(self, client: Client, plan: list[dict[str, Any]]) -> None:
         self.client = client
-        status, body = client.call("POST", "/api/tables",
-                                   {"theme": THEME, "players": ["A", "B", "C"]})
+        status, body = client.call(
+            "POST", "/api/tables", {"theme": THEME, "players": ["A", "B", "C"]}
+        )
         assert status == 201, body
         self.id, self.token = body["id"], body["leader_token"]
         self.plan = plan
         self.version = 0
         self.next = 0
-        self.headers = {"Content-Type": "application/json",
-                        "Authorization": f"Bearer {self.token}"}
+        self.headers = {"Content-Type": "application/json", "Authorization": f"Bearer {self.token}"}
 
     def step(self) -> None:
         if self.next < len(self.plan):
@@ -162,8 +173,10 @@ class Stream(threading.Thread):
     def __init__(self, port: int, table: str) -> None:
         super().__init__(daemon=True)
         self.sock = socket.create_connection(("127.0.0.1", port))
-        self.sock.sendall(f"GET /api/tables/{table}/events HTTP/1.1\r\nHost: bench\r\n"
-                          "Accept: text/event-stream\r\n\r\n".encode())
+        self.sock.sendall(
+            f"GET /api/tables/{table}/events HTTP/1.1\r\nHost: bench\r\n"
+            "Accept: text/event-stream\r\n\r\n".encode()
+        )
         self.arrivals: dict[int, float] = {}
         self.ready = threading.Event()
 
@@ -292,8 +305,14 @@ def throughput(port: int, clients: int, seconds: float, rounds: int, server: int
     def ms(kind: bool) -> float | None:
         return statistics.median(cpu[kind]) if cpu[kind] else None
 
-    return Throughput(statistics.median(rates[False]), statistics.median(rates[True]),
-                      statistics.median(ratios), ratios, ms(False), ms(True))
+    return Throughput(
+        statistics.median(rates[False]),
+        statistics.median(rates[True]),
+        statistics.median(ratios),
+        ratios,
+        ms(False),
+        ms(True),
+    )
 
 
 def main() -> None:
@@ -301,15 +320,24 @@ def main() -> None:
     parser.add_argument("--streams", type=int, default=40)
     parser.add_argument("--actions", type=int, default=200)
     parser.add_argument("--clients", type=int, default=4)
-    parser.add_argument("--seconds", type=float, default=10.0,
-                        help="throughput: total time of each kind of request")
-    parser.add_argument("--rounds", type=int, default=10,
-                        help="throughput: alternating windows of actions and trivial requests")
-    parser.add_argument("--sync", choices=("normal", "full"), default="normal",
-                        help="the referee's --sync setting")
-    parser.add_argument("--pin", action="store_true",
-                        help="Linux: the server on the first CPU, this client on the others"
-                             " (steadier figures; the default leaves both to the scheduler)")
+    parser.add_argument(
+        "--seconds", type=float, default=10.0, help="throughput: total time of each kind of request"
+    )
+    parser.add_argument(
+        "--rounds",
+        type=int,
+        default=10,
+        help="throughput: alternating windows of actions and trivial requests",
+    )
+    parser.add_argument(
+        "--sync", choices=("normal", "full"), default="normal", help="the referee's --sync setting"
+    )
+    parser.add_argument(
+        "--pin",
+        action="store_true",
+        help="Linux: the server on the first CPU, this client on the others"
+        " (steadier figures; the default leaves both to the scheduler)",
+    )
     parser.add_argument("--serve", metavar="DATABASE", help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.serve:
@@ -330,10 +358,13 @@ def main() -> None:
 
     folder = tempfile.mkdtemp(prefix="deckforge-bench-")
     database = str(Path(folder) / "bench.sqlite3")
-    child = subprocess.Popen([sys.executable, __file__, "--serve", database, "--sync", args.sync],
-                             stdout=subprocess.PIPE, text=True,
-                             preexec_fn=pin_server if server_cpus is not None else None,
-                             env={**os.environ, "PYTHONUNBUFFERED": "1"})
+    child = subprocess.Popen(
+        [sys.executable, __file__, "--serve", database, "--sync", args.sync],
+        stdout=subprocess.PIPE,
+        text=True,
+        preexec_fn=pin_server if server_cpus is not None else None,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+    )
     try:
         assert child.stdout is not None
         port = int(child.stdout.readline().split()[1])
@@ -349,21 +380,31 @@ def main() -> None:
         child.terminate()
         child.wait(timeout=10)
         shutil.rmtree(folder, ignore_errors=True)
-    print(f"sync {args.sync}; streams {args.streams}, actions {args.actions}: "
-          f"{lat['samples']} arrivals")
-    print(f"  POST -> event on every stream: median {lat['median_ms']:.1f} ms, "
-          f"p95 {lat['p95_ms']:.1f} ms, max {lat['max_ms']:.1f} ms "
-          f"(POST answered in {lat['post_median_ms']:.1f} ms, median)")
-    print(f"throughput, {args.clients} keep-alive clients, {args.streams} streams still open,"
-          + (" server pinned to one CPU," if args.pin else "")
-          + f" {args.rounds} rounds of two {args.seconds / args.rounds:.1f} s windows:")
+    print(
+        f"sync {args.sync}; streams {args.streams}, actions {args.actions}: "
+        f"{lat['samples']} arrivals"
+    )
+    print(
+        f"  POST -> event on every stream: median {lat['median_ms']:.1f} ms, "
+        f"p95 {lat['p95_ms']:.1f} ms, max {lat['max_ms']:.1f} ms "
+        f"(POST answered in {lat['post_median_ms']:.1f} ms, median)"
+    )
+    print(
+        f"throughput, {args.clients} keep-alive clients, {args.streams} streams still open,"
+        + (" server pinned to one CPU," if args.pin else "")
+        + f" {args.rounds} rounds of two {args.seconds / args.rounds:.1f} s windows:"
+    )
     print(f"  actions {found.actions:.0f}/s, trivial route {found.trivial:.0f}/s (medians)")
-    print(f"  ratio per round: median {found.ratio:.2f}, lowest {min(found.ratios):.2f},"
-          f" highest {max(found.ratios):.2f}")
+    print(
+        f"  ratio per round: median {found.ratio:.2f}, lowest {min(found.ratios):.2f},"
+        f" highest {max(found.ratios):.2f}"
+    )
     if found.action_ms is not None and found.trivial_ms is not None:
-        print(f"  server CPU per request: action {found.action_ms:.2f} ms,"
-              f" trivial {found.trivial_ms:.2f} ms, ratio {found.trivial_ms / found.action_ms:.2f}"
-              + ("" if load is None else f" (load average {load:.1f} at the end)"))
+        print(
+            f"  server CPU per request: action {found.action_ms:.2f} ms,"
+            f" trivial {found.trivial_ms:.2f} ms, ratio {found.trivial_ms / found.action_ms:.2f}"
+            + ("" if load is None else f" (load average {load:.1f} at the end)")
+        )
     ok = lat["median_ms"] < 20 and lat["p95_ms"] < 50 and found.ratio >= 0.5
     print("targets (median < 20 ms, p95 < 50 ms, ratio >= 0.5):", "met" if ok else "NOT met")
 

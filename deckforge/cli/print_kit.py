@@ -52,8 +52,9 @@ def build_once(theme_name: str, output: Path | None, options: object) -> bool:
     directory = output if output is not None else Path("printouts") / theme.id
     try:
         if on_terminal() and theme.deck_size >= PROGRESS_FROM:
-            with click.progressbar(length=theme.deck_size, label="Drawing cards",
-                                   file=sys.stderr) as bar:
+            with click.progressbar(
+                length=theme.deck_size, label="Drawing cards", file=sys.stderr
+            ) as bar:
                 files = build_kit(theme, options, progress=bar.update)
         else:
             files = build_kit(theme, options)
@@ -79,9 +80,11 @@ def how_to_print(options: object) -> str:
     from deckforge.printing.kit import KitOptions
 
     assert isinstance(options, KitOptions)
-    return (f"Print at 100 % (actual size, no 'fit to page'): cards.pdf double-sided, "
-            f"flipping on the {options.duplex.value} edge. New printer? Print calibration.pdf "
-            "the same way first and pass the offset it shows with --back-offset.")
+    return (
+        f"Print at 100 % (actual size, no 'fit to page'): cards.pdf double-sided, "
+        f"flipping on the {options.duplex.value} edge. New printer? Print calibration.pdf "
+        "the same way first and pass the offset it shows with --back-offset."
+    )
 
 
 def pause(seconds: float) -> None:
@@ -99,9 +102,14 @@ def theme_files(theme_name: str, path: Path) -> list[Path]:
     return [path, *others]
 
 
-def watch(path: Path, rebuild: Callable[[], bool], poll: float = POLL_SECONDS,
-          files: Callable[[], list[Path]] | None = None) -> None:
+def watch(
+    path: Path,
+    rebuild: Callable[[], bool],
+    poll: float = POLL_SECONDS,
+    files: Callable[[], list[Path]] | None = None,
+) -> None:
     """Rebuild whenever ``path`` (or another of ``files()``) changes, until Ctrl-C."""
+
     def listed() -> list[Path]:
         return files() if files is not None else [path]
 
@@ -121,8 +129,9 @@ def watch(path: Path, rebuild: Callable[[], bool], poll: float = POLL_SECONDS,
         pause(poll)
         current = stamp(watched)
         if current != last and current[0] is not None:
-            changed = next((f for f, a, b in zip(watched, last, current, strict=True) if a != b),
-                           path)
+            changed = next(
+                (f for f, a, b in zip(watched, last, current, strict=True) if a != b), path
+            )
             click.echo(f"{changed} changed: rebuilding", err=True)
             rebuild()
             watched = listed()
@@ -131,28 +140,71 @@ def watch(path: Path, rebuild: Callable[[], bool], poll: float = POLL_SECONDS,
 
 @click.command("print")
 @click.argument("theme")
-@click.option("-o", "--output", type=click.Path(file_okay=False, path_type=Path),
-              help="Folder for the PDFs (default: printouts/<theme id>/).")
-@click.option("--paper", type=click.Choice(["a4", "letter"], case_sensitive=False),
-              default="a4", show_default=True, help="Paper size.")
-@click.option("--card", callback=_card, metavar="SIZE",
-              help="poker (63x88), bridge (57x89), tarot (70x120) or WxH in mm "
-                   "(default: the theme's, usually poker).")
-@click.option("--bleed", type=click.FloatRange(0, 10), default=0, show_default=True,
-              metavar="MM", help="Bleed around each card (3 for a print shop).")
-@click.option("--duplex", type=click.Choice(["long", "short"]), default="long",
-              show_default=True, help="Edge the printer flips the sheet on.")
-@click.option("--back-offset", callback=_offset, default="0,0", show_default=True,
-              metavar="X,Y", help="Shift the backs by X,Y mm, as read off calibration.pdf.")
-@click.option("--marks/--no-marks", default=True, show_default=True,
-              help="Crop marks in the margins.")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(file_okay=False, path_type=Path),
+    help="Folder for the PDFs (default: printouts/<theme id>/).",
+)
+@click.option(
+    "--paper",
+    type=click.Choice(["a4", "letter"], case_sensitive=False),
+    default="a4",
+    show_default=True,
+    help="Paper size.",
+)
+@click.option(
+    "--card",
+    callback=_card,
+    metavar="SIZE",
+    help="poker (63x88), bridge (57x89), tarot (70x120) or WxH in mm "
+    "(default: the theme's, usually poker).",
+)
+@click.option(
+    "--bleed",
+    type=click.FloatRange(0, 10),
+    default=0,
+    show_default=True,
+    metavar="MM",
+    help="Bleed around each card (3 for a print shop).",
+)
+@click.option(
+    "--duplex",
+    type=click.Choice(["long", "short"]),
+    default="long",
+    show_default=True,
+    help="Edge the printer flips the sheet on.",
+)
+@click.option(
+    "--back-offset",
+    callback=_offset,
+    default="0,0",
+    show_default=True,
+    metavar="X,Y",
+    help="Shift the backs by X,Y mm, as read off calibration.pdf.",
+)
+@click.option(
+    "--marks/--no-marks", default=True, show_default=True, help="Crop marks in the margins."
+)
 @click.option("--fold", is_flag=True, help="Also write cards-fold.pdf, to fold and glue.")
-@click.option("--watch", "watch_file", is_flag=True,
-              help="Rebuild whenever the theme file, or a theme it extends, changes "
-                   "(Ctrl-C to stop).")
-def print_kit(theme: str, output: Path | None, paper: str, card: str | None, bleed: float,
-              duplex: str, back_offset: tuple[float, float], marks: bool, fold: bool,
-              watch_file: bool) -> None:
+@click.option(
+    "--watch",
+    "watch_file",
+    is_flag=True,
+    help="Rebuild whenever the theme file, or a theme it extends, changes (Ctrl-C to stop).",
+)
+def print_kit(
+    theme: str,
+    output: Path | None,
+    paper: str,
+    card: str | None,
+    bleed: float,
+    duplex: str,
+    back_offset: tuple[float, float],
+    marks: bool,
+    fold: bool,
+    watch_file: bool,
+) -> None:
     """Write the print kit of THEME (a .yaml file or a bundled theme's name).
 
     cards.pdf (fronts and backs on alternate pages, for duplex printing),
@@ -161,8 +213,15 @@ def print_kit(theme: str, output: Path | None, paper: str, card: str | None, ble
     """
     from deckforge.printing.kit import KitOptions
 
-    options = KitOptions(paper=paper.lower(), card=card, bleed=bleed, duplex=Duplex(duplex),
-                         back_offset=back_offset, marks=marks, fold=fold)
+    options = KitOptions(
+        paper=paper.lower(),
+        card=card,
+        bleed=bleed,
+        duplex=Duplex(duplex),
+        back_offset=back_offset,
+        marks=marks,
+        fold=fold,
+    )
     ok = build_once(theme, output, options)
     if not watch_file:
         if not ok:
@@ -172,8 +231,9 @@ def print_kit(theme: str, output: Path | None, paper: str, card: str | None, ble
         path = load_theme(theme).path if ok else _theme_path(theme)
         if path is None:
             raise click.ClickException(f"{theme}: --watch needs a theme file")
-        watch(path, lambda: build_once(theme, output, options),
-              files=lambda: theme_files(theme, path))
+        watch(
+            path, lambda: build_once(theme, output, options), files=lambda: theme_files(theme, path)
+        )
     except KeyboardInterrupt:
         click.echo("Stopped watching.", err=True)
 

@@ -32,23 +32,56 @@ def _lan_address() -> str | None:
 
 
 @click.command()
-@click.option("--host", default="127.0.0.1", show_default=True,
-              help="Address to listen on; 0.0.0.0 serves the classroom network.")
-@click.option("--port", default=5000, show_default=True, type=click.IntRange(0, 65535),
-              help="Port to listen on (0: any free port).")
-@click.option("--db", "database", type=click.Path(dir_okay=False, path_type=Path),
-              help="SQLite file of the tables [default: in the user's data folder].")
-@click.option("--sync", type=click.Choice(["normal", "full"]), default="normal", show_default=True,
-              help="full: also sync the disk at every action (survives a power cut, slower).")
-@click.option("--threads", default=THREADS, show_default=True, type=click.IntRange(4, 1000),
-              help="Worker threads: open event streams each hold one.")
-@click.option("--themes", "theme_folders", multiple=True,
-              type=click.Path(exists=True, file_okay=False, path_type=Path),
-              help="A folder of theme files (subfolders too) that anybody on the network may "
-                   "choose; may be given more than once. Other theme files: only from this "
-                   "computer.")
-def referee(host: str, port: int, database: Path | None, sync: str, threads: int,
-            theme_folders: tuple[Path, ...]) -> None:
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="Address to listen on; 0.0.0.0 serves the classroom network.",
+)
+@click.option(
+    "--port",
+    default=5000,
+    show_default=True,
+    type=click.IntRange(0, 65535),
+    help="Port to listen on (0: any free port).",
+)
+@click.option(
+    "--db",
+    "database",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="SQLite file of the tables [default: in the user's data folder].",
+)
+@click.option(
+    "--sync",
+    type=click.Choice(["normal", "full"]),
+    default="normal",
+    show_default=True,
+    help="full: also sync the disk at every action (survives a power cut, slower).",
+)
+@click.option(
+    "--threads",
+    default=THREADS,
+    show_default=True,
+    type=click.IntRange(4, 1000),
+    help="Worker threads: open event streams each hold one.",
+)
+@click.option(
+    "--themes",
+    "theme_folders",
+    multiple=True,
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    help="A folder of theme files (subfolders too) that anybody on the network may "
+    "choose; may be given more than once. Other theme files: only from this "
+    "computer.",
+)
+def referee(
+    host: str,
+    port: int,
+    database: Path | None,
+    sync: str,
+    threads: int,
+    theme_folders: tuple[Path, ...],
+) -> None:
     """Run the referee: a projector screen and a leader's remote for each table."""
     from waitress import create_server  # type: ignore[import-untyped]
 
@@ -56,15 +89,27 @@ def referee(host: str, port: int, database: Path | None, sync: str, threads: int
 
     path = (database or default_database()).expanduser().resolve()
     try:
-        app = create_app({"DATABASE": str(path), "SYNC": sync,
-                          "THEME_FOLDERS": tuple(f.resolve() for f in theme_folders)})
+        app = create_app(
+            {
+                "DATABASE": str(path),
+                "SYNC": sync,
+                "THEME_FOLDERS": tuple(f.resolve() for f in theme_folders),
+            }
+        )
     except (OSError, sqlite3.Error) as problem:
         raise click.ClickException(
             f"{path}: cannot open the referee's database: {problem}"
         ) from None
     try:
-        server = create_server(app, host=host, port=port, threads=threads, ident="deckforge",
-                               channel_timeout=120, connection_limit=500)
+        server = create_server(
+            app,
+            host=host,
+            port=port,
+            threads=threads,
+            ident="deckforge",
+            channel_timeout=120,
+            connection_limit=500,
+        )
     except OSError as problem:
         reason = problem.strerror or problem
         raise click.ClickException(f"{host}:{port}: cannot listen: {reason}") from None
@@ -77,7 +122,9 @@ def referee(host: str, port: int, database: Path | None, sync: str, threads: int
     if shown != host:  # serving the network: links for phones name this machine
         app.config["PUBLIC_URL"] = f"http://{shown}:{actual}/"
     click.echo(f"Database: {path}")
-    click.echo(f"Referee running: open http://{shown}:{actual}/ (Ctrl+C to stop)", )
+    click.echo(
+        f"Referee running: open http://{shown}:{actual}/ (Ctrl+C to stop)",
+    )
     board = app.extensions["deckforge.tables"].board
     sys.setswitchinterval(SWITCH_INTERVAL)
 

@@ -22,8 +22,13 @@ INSET = 30.0  # mm from the page edges to the corner targets
 def targets(paper: tuple[float, float]) -> list[tuple[float, float]]:
     """Front positions (mm) of the crosses: the centre and four corners."""
     w, h = paper
-    return [(w / 2, h / 2), (INSET, INSET), (w - INSET, INSET), (INSET, h - INSET),
-            (w - INSET, h - INSET)]
+    return [
+        (w / 2, h / 2),
+        (INSET, INSET),
+        (w - INSET, INSET),
+        (INSET, h - INSET),
+        (w - INSET, h - INSET),
+    ]
 
 
 def _cross(c: PrintCanvas, x: float, y: float) -> None:
@@ -58,16 +63,23 @@ def _rulers(c: PrintCanvas, x: float, y: float, fonts: FontPair) -> None:
     c.drawCentredString(x * MM, (y + RULER + 3.2) * MM, "Y")
 
 
-def _paragraph(c: PrintCanvas, text: str, fonts: FontPair, x: float, y: float,
-               width: float, size: float = 9) -> None:
+def _paragraph(
+    c: PrintCanvas, text: str, fonts: FontPair, x: float, y: float, width: float, size: float = 9
+) -> None:
     c.setFont(fonts.body.name, size)
     for line in wrap(text, width * MM, size, fonts.body.width):
         c.drawString(x * MM, y * MM, line)
         y -= size * 1.35 / MM
 
 
-def calibration_sheet(paper: tuple[float, float], duplex: Duplex, offset: tuple[float, float],
-                      words: Catalogue, fonts: FontPair, canvas: PrintCanvas) -> bytes:
+def calibration_sheet(
+    paper: tuple[float, float],
+    duplex: Duplex,
+    offset: tuple[float, float],
+    words: Catalogue,
+    fonts: FontPair,
+    canvas: PrintCanvas,
+) -> bytes:
     c = canvas
     t = words.text
     w, h = paper
@@ -98,7 +110,13 @@ def calibration_sheet(paper: tuple[float, float], duplex: Duplex, offset: tuple[
     c.setFillColor(INK)
     c.setFont(fonts.title.name, 15)
     c.drawString(text_x * MM, (h - INSET - 2) * MM, t("calib_title"))
-    _paragraph(c, t("calib_back_help", x=f"{offset[0]:g}", y=f"{offset[1]:g}"), fonts, text_x,
-               h - INSET - 10, text_w)
+    _paragraph(
+        c,
+        t("calib_back_help", x=f"{offset[0]:g}", y=f"{offset[1]:g}"),
+        fonts,
+        text_x,
+        h - INSET - 10,
+        text_w,
+    )
     c.showPage()
     return c.pdf_bytes()

@@ -44,8 +44,9 @@ class DeckCard:
     key: tuple[int, int] | None  # (suit index, rank)
 
 
-def front_faces(theme_suits: Sequence[Suit], fonts: FontPair, card: tuple[float, float],
-                words: Catalogue) -> dict[tuple[int, int], FrontFace]:
+def front_faces(
+    theme_suits: Sequence[Suit], fonts: FontPair, card: tuple[float, float], words: Catalogue
+) -> dict[tuple[int, int], FrontFace]:
     """The face of every distinct card, with its text fitted to the card size."""
     layout = FaceLayout(*card)
     faces: dict[tuple[int, int], FrontFace] = {}
@@ -57,11 +58,18 @@ def front_faces(theme_suits: Sequence[Suit], fonts: FontPair, card: tuple[float,
             text = suit.text_for(rank)
             fitted = None
             if text.title.strip() or text.text.strip():
-                fitted = layout.fit(text.title, text.text, text.image is not None,
-                                    fonts.title.width, fonts.body.width)
+                fitted = layout.fit(
+                    text.title,
+                    text.text,
+                    text.image is not None,
+                    fonts.title.width,
+                    fonts.body.width,
+                )
                 if fitted is None:
-                    raise PrintError(f"card {suit.name} {rank}: its title and text do not fit "
-                                     f"on a {card[0]:g}x{card[1]:g} mm card")
+                    raise PrintError(
+                        f"card {suit.name} {rank}: its title and text do not fit "
+                        f"on a {card[0]:g}x{card[1]:g} mm card"
+                    )
             faces[(i, rank)] = FrontFace(
                 suit_name=suit.name,
                 colour=colour(suit.colour),
@@ -91,10 +99,16 @@ def back_face(theme: Theme) -> BackFace:
     symbols = tuple(s.symbol for s in theme.suits)
     design = theme.print_style.back
     if design is not None:
-        return BackFace(design.title, colour(design.colour), colour(design.accent),
-                        design.pattern, symbols)
-    return BackFace(theme.title, darker(colour(theme.tokens.hint.colour), 0.7),
-                    colour("#f7fafc"), "stars", symbols)
+        return BackFace(
+            design.title, colour(design.colour), colour(design.accent), design.pattern, symbols
+        )
+    return BackFace(
+        theme.title,
+        darker(colour(theme.tokens.hint.colour), 0.7),
+        colour("#f7fafc"),
+        "stars",
+        symbols,
+    )
 
 
 def _marks(c: PrintCanvas, marks: list[Segment]) -> None:
@@ -104,9 +118,16 @@ def _marks(c: PrintCanvas, marks: list[Segment]) -> None:
         c.line(m.x1 * MM, m.y1 * MM, m.x2 * MM, m.y2 * MM)
 
 
-def _label(c: PrintCanvas, text: str, fonts: FontPair, grid: Rect, page: tuple[float, float],
-           margin: float, marks: list[Segment],
-           span: tuple[float, float] | None = None) -> None:
+def _label(
+    c: PrintCanvas,
+    text: str,
+    fonts: FontPair,
+    grid: Rect,
+    page: tuple[float, float],
+    margin: float,
+    marks: list[Segment],
+    span: tuple[float, float] | None = None,
+) -> None:
     """A small sheet label above the grid: above the crop marks if there is room, else
     between the two marks nearest the middle, else nowhere."""
     above_marks = grid.top + MARK_GAP + (MARK_LENGTH if marks else 0) + 0.8
@@ -135,8 +156,15 @@ def _label(c: PrintCanvas, text: str, fonts: FontPair, grid: Rect, page: tuple[f
 class CardSheets:
     """Draws card sheets for one deck, one back and one layout."""
 
-    def __init__(self, faces: dict[tuple[int, int], FrontFace], back: BackFace, fonts: FontPair,
-                 card: tuple[float, float], bleed: float, words: Catalogue) -> None:
+    def __init__(
+        self,
+        faces: dict[tuple[int, int], FrontFace],
+        back: BackFace,
+        fonts: FontPair,
+        card: tuple[float, float],
+        bleed: float,
+        words: Catalogue,
+    ) -> None:
         self.faces = faces
         self.back = back
         self.fonts = fonts
@@ -144,8 +172,9 @@ class CardSheets:
         self.bleed = bleed
         self.words = words
 
-    def _forms(self, c: PrintCanvas, keys: set[tuple[int, int]], fronts: bool = True,
-               backs: bool = True) -> None:
+    def _forms(
+        self, c: PrintCanvas, keys: set[tuple[int, int]], fronts: bool = True, backs: bool = True
+    ) -> None:
         """Each distinct face drawn once, as a form placed wherever that card goes."""
         w, h = self.card
         b = self.bleed * MM
@@ -171,8 +200,14 @@ class CardSheets:
         c.doForm(form)
         c.restoreState()
 
-    def _front_page(self, c: PrintCanvas, layout: SheetLayout, cards: Sequence[DeckCard],
-                    marks: bool, label: str) -> None:
+    def _front_page(
+        self,
+        c: PrintCanvas,
+        layout: SheetLayout,
+        cards: Sequence[DeckCard],
+        marks: bool,
+        label: str,
+    ) -> None:
         for slot in range(layout.per_page):
             card = cards[slot] if slot < len(cards) else DeckCard(None)
             form = "spare" if card.key is None else f"front-{card.key[0]}-{card.key[1]}"
@@ -189,31 +224,45 @@ class CardSheets:
         _label(c, label, self.fonts, layout.grid, layout.paper, layout.margin, [])
         c.showPage()
 
-    def render(self, c: PrintCanvas, layout: SheetLayout, deck: Sequence[DeckCard],
-               fronts: bool, backs: bool, marks: bool = True,
-               progress: Progress | None = None) -> bytes:
+    def render(
+        self,
+        c: PrintCanvas,
+        layout: SheetLayout,
+        deck: Sequence[DeckCard],
+        fronts: bool,
+        backs: bool,
+        marks: bool = True,
+        progress: Progress | None = None,
+    ) -> bytes:
         """Fronts and/or backs, sheet by sheet (front page then back page when both)."""
         self._forms(c, {card.key for card in deck if card.key is not None}, fronts, backs)
         sheets = layout.pages(len(deck))
         for sheet in range(sheets):
-            cards = deck[sheet * layout.per_page:(sheet + 1) * layout.per_page]
+            cards = deck[sheet * layout.per_page : (sheet + 1) * layout.per_page]
             numbers = {"sheet": sheet + 1, "sheets": sheets}
             if fronts:
-                self._front_page(c, layout, cards, marks,
-                                 self.words.text("sheet_fronts", **numbers))
+                self._front_page(
+                    c, layout, cards, marks, self.words.text("sheet_fronts", **numbers)
+                )
             if backs:
                 self._back_page(c, layout, self.words.text("sheet_backs", **numbers))
             if progress is not None:
                 progress(len(cards))
         return c.pdf_bytes()
 
-    def render_fold(self, c: PrintCanvas, layout: FoldLayout, deck: Sequence[DeckCard],
-                    marks: bool = True, progress: Progress | None = None) -> bytes:
+    def render_fold(
+        self,
+        c: PrintCanvas,
+        layout: FoldLayout,
+        deck: Sequence[DeckCard],
+        marks: bool = True,
+        progress: Progress | None = None,
+    ) -> bytes:
         """Fronts on one half, backs on the other: fold, glue, cut."""
         self._forms(c, {card.key for card in deck if card.key is not None})
         sheets = layout.pages(len(deck))
         for sheet in range(sheets):
-            cards = deck[sheet * layout.per_page:(sheet + 1) * layout.per_page]
+            cards = deck[sheet * layout.per_page : (sheet + 1) * layout.per_page]
             for slot in range(layout.per_page):
                 card = cards[slot] if slot < len(cards) else DeckCard(None)
                 form = "spare" if card.key is None else f"front-{card.key[0]}-{card.key[1]}"
@@ -230,8 +279,16 @@ class CardSheets:
             top = max(layout.card_rect(s).top for s in range(layout.per_page)) + layout.bleed
             label = self.words.text("sheet_fold", sheet=sheet + 1, sheets=sheets)
             grid = Rect(layout.margin, 0, layout.page[0] - 2 * layout.margin, top)
-            _label(c, label, self.fonts, grid, layout.page, layout.margin, crop,
-                   span=(layout.margin, layout.fold_x - 2))
+            _label(
+                c,
+                label,
+                self.fonts,
+                grid,
+                layout.page,
+                layout.margin,
+                crop,
+                span=(layout.margin, layout.fold_x - 2),
+            )
             c.showPage()
             if progress is not None:
                 progress(len(cards))

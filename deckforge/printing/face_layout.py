@@ -57,8 +57,12 @@ class FaceLayout:
         """The suit's name, at the top between the corner indices."""
         tl = self.index_top_left
         h = 5.5 * self.scale
-        return Rect(tl.right + 0.5, self.panel.top - h - 1.2 * self.scale,
-                    self.width - 2 * (tl.right + 0.5), h)
+        return Rect(
+            tl.right + 0.5,
+            self.panel.top - h - 1.2 * self.scale,
+            self.width - 2 * (tl.right + 0.5),
+            h,
+        )
 
     def medallion(self, with_text: bool) -> tuple[float, float, float]:
         """Centre x, centre y and radius of the disc that carries the big rank."""
@@ -110,10 +114,19 @@ class FaceLayout:
         p = self.panel
         return Rect(p.x + 3 * self.scale, bottom, p.w - 6 * self.scale, cy - r - bottom - 1.5)
 
-    def fit(self, title: str, text: str, with_image: bool, title_measure: Measure,
-            body_measure: Measure) -> FittedText | None:
+    def fit(
+        self, title: str, text: str, with_image: bool, title_measure: Measure, body_measure: Measure
+    ) -> FittedText | None:
         """A card's title and text fitted to its text box; bigger cards start bigger."""
         box = self.text_box_for(with_image)
         grow = max(1.0, self.scale)
-        return fit_text(title, text, box.w * MM, box.h * MM, title_measure, body_measure,
-                        title_max=TITLE_MAX * grow, body_max=BODY_MAX * grow)
+        return fit_text(
+            title,
+            text,
+            box.w * MM,
+            box.h * MM,
+            title_measure,
+            body_measure,
+            title_max=TITLE_MAX * grow,
+            body_max=BODY_MAX * grow,
+        )

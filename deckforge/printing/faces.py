@@ -50,15 +50,17 @@ def _fit_size(text: str, font: Font, size: float, width: float, floor: float = 4
     return size
 
 
-def _centred(c: PrintCanvas, x: float, y_mid: float, text: str, font: Font, size: float,
-             mode: int = 0) -> None:
+def _centred(
+    c: PrintCanvas, x: float, y_mid: float, text: str, font: Font, size: float, mode: int = 0
+) -> None:
     """Draw ``text`` centred on (x, y_mid): y_mid is the middle of digits and capitals."""
     c.setFont(font.name, size)
     c.drawCentredString(x, y_mid - 0.36 * size, text, mode=mode)
 
 
-def _symbol(c: PrintCanvas, x: float, y_mid: float, symbol: str, font: Font, size: float,
-            fill: Color) -> None:
+def _symbol(
+    c: PrintCanvas, x: float, y_mid: float, symbol: str, font: Font, size: float, fill: Color
+) -> None:
     """The suit symbol in the suit's colour with a dark outline (readable in grey too)."""
     c.setFillColor(fill)
     c.setStrokeColor(darker(fill, 0.55))
@@ -66,8 +68,9 @@ def _symbol(c: PrintCanvas, x: float, y_mid: float, symbol: str, font: Font, siz
     _centred(c, x, y_mid, symbol, font, size, mode=2)
 
 
-def _background(c: PrintCanvas, rect: Rect, bleed: float, fill: Color,
-                stripes: tuple[Color, ...] = ()) -> None:
+def _background(
+    c: PrintCanvas, rect: Rect, bleed: float, fill: Color, stripes: tuple[Color, ...] = ()
+) -> None:
     outer = rect.inset(-bleed)
     c.setFillColor(fill)
     c.rect(outer.x * MM, outer.y * MM, outer.w * MM, outer.h * MM, stroke=0, fill=1)
@@ -98,8 +101,7 @@ def _index(c: PrintCanvas, box: Rect, face: FrontFace, fonts: FontPair, scale: f
     rank_size = 17 * scale
     c.setFillColor(INK)
     _centred(c, cx, (box.top - 4.2 * scale) * MM, str(face.rank), fonts.title, rank_size)
-    _symbol(c, cx, (box.top - 11.0 * scale) * MM, face.symbol, fonts.body, 12 * scale,
-            face.colour)
+    _symbol(c, cx, (box.top - 11.0 * scale) * MM, face.symbol, fonts.body, 12 * scale, face.colour)
 
 
 def draw_front(c: PrintCanvas, rect: Rect, bleed: float, face: FrontFace, fonts: FontPair) -> None:
@@ -112,8 +114,9 @@ def draw_front(c: PrintCanvas, rect: Rect, bleed: float, face: FrontFace, fonts:
     c.setFillColor(WHITE)
     c.setStrokeColor(darker(face.colour, 0.55))
     c.setLineWidth(0.5)
-    c.roundRect(panel.x * MM, panel.y * MM, panel.w * MM, panel.h * MM, 2.2 * s * MM,
-                stroke=1, fill=1)
+    c.roundRect(
+        panel.x * MM, panel.y * MM, panel.w * MM, panel.h * MM, 2.2 * s * MM, stroke=1, fill=1
+    )
 
     # corner indices: top-left upright, bottom-right upside down (fanned hands, both ways)
     _index(c, layout.index_top_left, face, fonts, s)
@@ -131,8 +134,7 @@ def draw_front(c: PrintCanvas, rect: Rect, bleed: float, face: FrontFace, fonts:
     label = f"{face.suit_name} {face.order}" if face.order else face.suit_name
     size = _fit_size(label, fonts.title, 9 * s, (name.w - 2) * MM)
     c.setFillColor(INK)
-    _centred(c, (name.x + name.w / 2) * MM, (name.y + name.h / 2) * MM, label, fonts.title,
-             size)
+    _centred(c, (name.x + name.w / 2) * MM, (name.y + name.h / 2) * MM, label, fonts.title, size)
 
     # the rank, large, on a disc of the suit's colour, flanked by the symbol
     cx, cy, r = layout.medallion(with_text=face.text is not None)
@@ -152,8 +154,16 @@ def draw_front(c: PrintCanvas, rect: Rect, bleed: float, face: FrontFace, fonts:
     has_text = face.text is not None
     if face.image is not None:
         box = layout.image_box(with_text=has_text)
-        c.drawImage(face.image, box.x * MM, box.y * MM, box.w * MM, box.h * MM,
-                    preserveAspectRatio=True, anchor="c", mask="auto")
+        c.drawImage(
+            face.image,
+            box.x * MM,
+            box.y * MM,
+            box.w * MM,
+            box.h * MM,
+            preserveAspectRatio=True,
+            anchor="c",
+            mask="auto",
+        )
     if face.text is not None:
         _text_block(c, layout.text_box_for(with_image=face.image is not None), face.text, fonts)
     elif face.image is None:
@@ -205,8 +215,15 @@ def draw_spare(c: PrintCanvas, rect: Rect, bleed: float, label: str, fonts: Font
     c.setStrokeColor(lighter(GREY, 0.4))
     c.setLineWidth(0.5)
     c.setDash(2, 2)
-    c.roundRect(panel.x * MM, panel.y * MM, panel.w * MM, panel.h * MM, 2.2 * layout.scale * MM,
-                stroke=1, fill=0)
+    c.roundRect(
+        panel.x * MM,
+        panel.y * MM,
+        panel.w * MM,
+        panel.h * MM,
+        2.2 * layout.scale * MM,
+        stroke=1,
+        fill=0,
+    )
     c.setFillColor(lighter(GREY, 0.3))
     _centred(c, rect.w / 2 * MM, rect.h / 2 * MM, label, fonts.body, 7 * layout.scale)
     c.restoreState()
@@ -272,8 +289,9 @@ def draw_back(c: PrintCanvas, rect: Rect, bleed: float, back: BackFace, fonts: F
     inner = rect.inset(4.0 * s)
     c.setStrokeColor(back.accent)
     c.setLineWidth(1.2)
-    c.roundRect(inner.x * MM, inner.y * MM, inner.w * MM, inner.h * MM, 3 * s * MM, stroke=1,
-                fill=0)
+    c.roundRect(
+        inner.x * MM, inner.y * MM, inner.w * MM, inner.h * MM, 3 * s * MM, stroke=1, fill=0
+    )
     plate_r = min(rect.w, rect.h) * 0.36 * MM
     c.setFillColor(back.colour)
     c.circle(cx, cy, plate_r, stroke=1, fill=1)
@@ -285,8 +303,14 @@ def draw_back(c: PrintCanvas, rect: Rect, bleed: float, back: BackFace, fonts: F
         for i, symbol in enumerate(back.symbols):
             angle = math.pi / 2 + 2 * math.pi * i / n
             c.setFillColor(back.accent)
-            _centred(c, cx + ring * math.cos(angle), cy + ring * math.sin(angle), symbol,
-                     fonts.body, 8.5 * s)
+            _centred(
+                c,
+                cx + ring * math.cos(angle),
+                cy + ring * math.sin(angle),
+                symbol,
+                fonts.body,
+                8.5 * s,
+            )
     words = [w for w in BREAKABLE.split(back.title) if w]
     lines = _balanced_lines(words, fonts.title, plate_r * 1.25, 13 * s)
     size = min(_fit_size(line, fonts.title, 13 * s, plate_r * 1.25) for line in lines)

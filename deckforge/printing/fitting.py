@@ -40,8 +40,9 @@ class FittedText:
     @property
     def height(self) -> float:
         """Height of the block in points."""
-        return block_height(self.title_size, len(self.title_lines), self.body_size,
-                            len(self.body_lines))
+        return block_height(
+            self.title_size, len(self.title_lines), self.body_size, len(self.body_lines)
+        )
 
 
 def block_height(title_size: float, title_lines: int, body_size: float, body_lines: int) -> float:
@@ -60,18 +61,20 @@ def _break_word(word: str, width: float, size: float, measure: Measure) -> tuple
     return word[:cut] + HYPHEN, word[cut:]
 
 
-def _head(syllables: list[str], prefix: str, width: float, size: float,
-          measure: Measure) -> int:
+def _head(syllables: list[str], prefix: str, width: float, size: float, measure: Measure) -> int:
     """How many of a word's syllables fit after ``prefix`` with a hyphen shown after them."""
     count = 0
-    while (count < len(syllables) - 1
-           and measure(prefix + "".join(syllables[: count + 1]) + HYPHEN, size) <= width):
+    while (
+        count < len(syllables) - 1
+        and measure(prefix + "".join(syllables[: count + 1]) + HYPHEN, size) <= width
+    ):
         count += 1
     return count
 
 
-def _wrap(text: str, width: float, size: float, measure: Measure,
-          breaking: bool) -> list[str] | None:
+def _wrap(
+    text: str, width: float, size: float, measure: Measure, breaking: bool
+) -> list[str] | None:
     """:func:`wrap`; ``None`` when a word would have to be broken and ``breaking`` is False."""
     lines: list[str] = []
     for paragraph in text.strip().split("\n"):
@@ -145,13 +148,17 @@ def fit_text(
         while True:
             title_size = max(title_floor, title_max - step * STEP)
             body_size = max(body_floor, body_max - step * STEP)
-            title_lines = (_wrap(title, width, title_size, title_measure, breaking)
-                           if title.strip() else [])
-            body_lines = (_wrap(text, width, body_size, body_measure, breaking)
-                          if text.strip() else [])
-            if title_lines is not None and body_lines is not None and block_height(
-                title_size, len(title_lines), body_size, len(body_lines)
-            ) <= height:
+            title_lines = (
+                _wrap(title, width, title_size, title_measure, breaking) if title.strip() else []
+            )
+            body_lines = (
+                _wrap(text, width, body_size, body_measure, breaking) if text.strip() else []
+            )
+            if (
+                title_lines is not None
+                and body_lines is not None
+                and block_height(title_size, len(title_lines), body_size, len(body_lines)) <= height
+            ):
                 return FittedText(title_size, tuple(title_lines), body_size, tuple(body_lines))
             if title_size == title_floor and body_size == body_floor:
                 break

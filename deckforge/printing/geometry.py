@@ -83,11 +83,14 @@ def parse_offset(value: str) -> tuple[float, float]:
     parts = value.split(",")
     if len(parts) == 4:  # "1,5,-0,5": both numbers written with a decimal comma
         pointed = f"{parts[0].strip()}.{parts[1].strip()},{parts[2].strip()}.{parts[3].strip()}"
-        raise LayoutError(f"back offset {value!r}: decimals take a point, not a comma; "
-                          f"did you mean {pointed!r}?")
+        raise LayoutError(
+            f"back offset {value!r}: decimals take a point, not a comma; did you mean {pointed!r}?"
+        )
     if len(parts) == 3:  # one of the two written with a decimal comma
-        raise LayoutError(f"back offset {value!r}: write it as X,Y in millimetres, each with a "
-                          "decimal point, not a comma (e.g. 1.5,-0.5)")
+        raise LayoutError(
+            f"back offset {value!r}: write it as X,Y in millimetres, each with a "
+            "decimal point, not a comma (e.g. 1.5,-0.5)"
+        )
     if len(parts) != 2:
         raise LayoutError(f"back offset {value!r}: write it as X,Y in millimetres (e.g. 0.5,-1)")
     x, y = (_number(p.strip(), "back offset") for p in parts)
@@ -149,8 +152,10 @@ class Segment:
     def crosses(self, rect: Rect, tolerance: float = 1e-9) -> bool:
         """True when the segment enters the rectangle's interior (axis-aligned segments)."""
         box = Rect(
-            min(self.x1, self.x2), min(self.y1, self.y2),
-            abs(self.x2 - self.x1), abs(self.y2 - self.y1),
+            min(self.x1, self.x2),
+            min(self.y1, self.y2),
+            abs(self.x2 - self.x1),
+            abs(self.y2 - self.y1),
         )
         if box.w == 0:
             return (
@@ -167,8 +172,13 @@ class Segment:
         return box.overlaps(rect, tolerance)
 
 
-def behind(paper: tuple[float, float], duplex: Duplex, x: float, y: float,
-           offset: tuple[float, float] = (0.0, 0.0)) -> tuple[float, float]:
+def behind(
+    paper: tuple[float, float],
+    duplex: Duplex,
+    x: float,
+    y: float,
+    offset: tuple[float, float] = (0.0, 0.0),
+) -> tuple[float, float]:
     """The point of the back page that lands behind front point (x, y), plus the back offset."""
     pw, ph = paper
     bx, by = (pw - x, y) if duplex is Duplex.LONG else (x, ph - y)

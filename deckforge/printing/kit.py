@@ -63,8 +63,9 @@ def kit_files(options: KitOptions) -> list[str]:
     return [*names, "tokens.pdf", "rules.pdf", "scoresheet.pdf", "calibration.pdf"]
 
 
-def build_kit(theme: Theme, options: KitOptions = KitOptions(),
-              progress: Progress | None = None) -> dict[str, bytes]:
+def build_kit(
+    theme: Theme, options: KitOptions = KitOptions(), progress: Progress | None = None
+) -> dict[str, bytes]:
     """Every file of the kit, as bytes. Raises PrintError with a one-line reason."""
     try:
         paper = PAPERS[options.paper]
@@ -72,8 +73,13 @@ def build_kit(theme: Theme, options: KitOptions = KitOptions(),
         raise PrintError(f"paper {options.paper!r}: use one of {', '.join(PAPERS)}") from None
     try:
         card = parse_card_size(options.card or theme.print_style.card)
-        layout = SheetLayout(paper=paper, card=card, bleed=options.bleed, duplex=options.duplex,
-                             back_offset=options.back_offset)
+        layout = SheetLayout(
+            paper=paper,
+            card=card,
+            bleed=options.bleed,
+            duplex=options.duplex,
+            back_offset=options.back_offset,
+        )
         fold = FoldLayout(paper=paper, card=card, bleed=options.bleed) if options.fold else None
     except LayoutError as error:
         raise PrintError(str(error)) from None
@@ -90,29 +96,51 @@ def build_kit(theme: Theme, options: KitOptions = KitOptions(),
     deck = deck_order(theme.suits)
     sheets = CardSheets(faces, back_face(theme), fonts, card, options.bleed, words)
 
-    def canvas(what: str, size: tuple[float, float] = paper,
-               duplex: Duplex | None = options.duplex) -> PrintCanvas:
+    def canvas(
+        what: str, size: tuple[float, float] = paper, duplex: Duplex | None = options.duplex
+    ) -> PrintCanvas:
         return PrintCanvas(size, f"{theme.title}: {what}", duplex)
 
     files: dict[str, bytes] = {}
-    files["cards.pdf"] = sheets.render(canvas("cards"), layout, deck, fronts=True, backs=True,
-                                       marks=options.marks, progress=progress)
-    files["cards-fronts.pdf"] = sheets.render(canvas("card fronts", duplex=None), layout, deck,
-                                              fronts=True, backs=False, marks=options.marks)
-    files["cards-backs.pdf"] = sheets.render(canvas("card backs", duplex=None), layout, deck,
-                                             fronts=False, backs=True)
+    files["cards.pdf"] = sheets.render(
+        canvas("cards"),
+        layout,
+        deck,
+        fronts=True,
+        backs=True,
+        marks=options.marks,
+        progress=progress,
+    )
+    files["cards-fronts.pdf"] = sheets.render(
+        canvas("card fronts", duplex=None),
+        layout,
+        deck,
+        fronts=True,
+        backs=False,
+        marks=options.marks,
+    )
+    files["cards-backs.pdf"] = sheets.render(
+        canvas("card backs", duplex=None), layout, deck, fronts=False, backs=True
+    )
     if fold is not None:
-        files["cards-fold.pdf"] = sheets.render_fold(canvas("cards to fold", fold.page, None),
-                                                     fold, deck, marks=options.marks)
+        files["cards-fold.pdf"] = sheets.render_fold(
+            canvas("cards to fold", fold.page, None), fold, deck, marks=options.marks
+        )
     files["tokens.pdf"] = token_sheet(
-        theme, fonts, token_layout(theme, paper, options.duplex, options.back_offset), words,
-        canvas("tokens"))
+        theme,
+        fonts,
+        token_layout(theme, paper, options.duplex, options.back_offset),
+        words,
+        canvas("tokens"),
+    )
     files["rules.pdf"] = rules_sheet(theme, words, fonts, canvas("rules", duplex=None))
     landscape = (max(paper), min(paper))
-    files["scoresheet.pdf"] = score_sheet(theme, words, fonts,
-                                          canvas("score sheet", landscape, None))
-    files["calibration.pdf"] = calibration_sheet(paper, options.duplex, options.back_offset,
-                                                 words, fonts, canvas("calibration"))
+    files["scoresheet.pdf"] = score_sheet(
+        theme, words, fonts, canvas("score sheet", landscape, None)
+    )
+    files["calibration.pdf"] = calibration_sheet(
+        paper, options.duplex, options.back_offset, words, fonts, canvas("calibration")
+    )
     return files
 
 

@@ -59,8 +59,14 @@ def mix(top: Color, under: Color, share: float) -> Color:
     transparency states on the page where the form is defined, so pages that
     reuse the form would point at states they do not have.
     """
-    return Color(*(t * share + u * (1 - share) for t, u in zip(
-        (top.red, top.green, top.blue), (under.red, under.green, under.blue), strict=True)))
+    return Color(
+        *(
+            t * share + u * (1 - share)
+            for t, u in zip(
+                (top.red, top.green, top.blue), (under.red, under.green, under.blue), strict=True
+            )
+        )
+    )
 
 
 class PrintCanvas(Canvas):
@@ -91,16 +97,13 @@ class PrintCanvas(Canvas):
 
     # A soft hyphen (U+00AD) left in a line is where the line did not break: it is
     # never drawn (fitting.wrap puts a "-" where a line does break at one).
-    def drawString(self, x: float, y: float, text: str, *args: Any,
-                   **kwargs: Any) -> None:
+    def drawString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
         super().drawString(x, y, text.replace(SOFT_HYPHEN, ""), *args, **kwargs)
 
-    def drawCentredString(self, x: float, y: float, text: str, *args: Any,
-                          **kwargs: Any) -> None:
+    def drawCentredString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
         super().drawCentredString(x, y, text.replace(SOFT_HYPHEN, ""), *args, **kwargs)
 
-    def drawRightString(self, x: float, y: float, text: str, *args: Any,
-                        **kwargs: Any) -> None:
+    def drawRightString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
         super().drawRightString(x, y, text.replace(SOFT_HYPHEN, ""), *args, **kwargs)
 
     def pdf_bytes(self) -> bytes:

@@ -123,8 +123,9 @@ def fitting_problems(theme: Theme, fonts: FontPair, card: tuple[float, float]) -
                 continue
             box = layout.text_box_for(with_image=text.image is not None)
             width, height = box.w * MM, box.h * MM
-            if layout.fit(text.title, text.text, text.image is not None, fonts.title.width,
-                          fonts.body.width):
+            if layout.fit(
+                text.title, text.text, text.image is not None, fonts.title.width, fonts.body.width
+            ):
                 continue
             lines = len(wrap(text.text, width, BODY_FLOOR, fonts.body.width))
             title_lines = len(wrap(text.title, width, TITLE_FLOOR, fonts.title.width))
@@ -154,8 +155,9 @@ def preflight(theme: Theme, card: tuple[float, float] | None = None) -> list[str
         fonts = theme_fonts(style.title_font, style.body_font, theme.path)
     except FontError as error:
         return [f"{_where(theme, ('print', 'fonts'))}: {error}"]
-    return (glyph_problems(theme, fonts) + image_problems(theme)
-            + fitting_problems(theme, fonts, card))
+    return (
+        glyph_problems(theme, fonts) + image_problems(theme) + fitting_problems(theme, fonts, card)
+    )
 
 
 def image_problems(theme: Theme) -> list[str]:
@@ -176,8 +178,10 @@ def image_problems(theme: Theme) -> list[str]:
             except (OSError, UnidentifiedImageError):
                 kind = None
             if kind not in ("PNG", "JPEG"):
-                problems.append(f"{where}: card {_card_name(theme, i, rank)}: picture {image} "
-                                "cannot be read as a PNG or JPEG image")
+                problems.append(
+                    f"{where}: card {_card_name(theme, i, rank)}: picture {image} "
+                    "cannot be read as a PNG or JPEG image"
+                )
     return problems
 
 
@@ -190,8 +194,13 @@ def _shorter_text(layout: FaceLayout, card: CardText, fonts: FontPair) -> int | 
     words = [w for w in BREAKABLE.split(card.text.replace("\n", " ")) if w]
 
     def legible(count: int) -> bool:
-        fitted = layout.fit(card.title, " ".join(words[:count]), card.image is not None,
-                            fonts.title.width, fonts.body.width)
+        fitted = layout.fit(
+            card.title,
+            " ".join(words[:count]),
+            card.image is not None,
+            fonts.title.width,
+            fonts.body.width,
+        )
         return fitted is not None and fitted.body_size >= TEXT_MINIMUM
 
     low, high = 0, len(words)  # legible(low) is assumed, legible(high) is known False
@@ -217,8 +226,9 @@ def legibility_warnings(theme: Theme) -> Found:
     for i, suit in enumerate(theme.suits):
         for rank in sorted(suit.cards):
             card = suit.cards[rank]
-            fitted = layout.fit(card.title, card.text, card.image is not None,
-                                fonts.title.width, fonts.body.width)
+            fitted = layout.fit(
+                card.title, card.text, card.image is not None, fonts.title.width, fonts.body.width
+            )
             if fitted is None:
                 continue
             key = ("suits", i, "cards", rank)
@@ -227,30 +237,39 @@ def legibility_warnings(theme: Theme) -> Found:
             small_text = bool(fitted.body_lines) and fitted.body_size < TEXT_MINIMUM
             if small_text:
                 shorter = _shorter_text(layout, card, fonts)
-                advice = (f"shorten it to about {shorter} characters (it has "
-                          f"{_visible(card.text)})" if shorter else "shorten it and the title")
+                advice = (
+                    f"shorten it to about {shorter} characters (it has {_visible(card.text)})"
+                    if shorter
+                    else "shorten it and the title"
+                )
                 beside = " beside its picture" if card.image is not None else ""
-                found.append((
-                    theme.position(*key, "text"),
-                    f"{where}.text: {name}: {on_card} this text prints at "
-                    f"{fitted.body_size:g} pt{beside}, below the {TEXT_MINIMUM:g} pt that reads "
-                    f"easily: {advice}, or choose a bigger print.card",
-                ))
+                found.append(
+                    (
+                        theme.position(*key, "text"),
+                        f"{where}.text: {name}: {on_card} this text prints at "
+                        f"{fitted.body_size:g} pt{beside}, below the {TEXT_MINIMUM:g} pt that reads "
+                        f"easily: {advice}, or choose a bigger print.card",
+                    )
+                )
             lines = len(fitted.title_lines)
             if lines > TITLE_LINES:
-                found.append((
-                    theme.position(*key, "title"),
-                    f"{where}.title: {name}: {on_card} the title prints on {lines} lines "
-                    f"({_visible(card.title)} characters); a title reads easily at a glance on "
-                    f"{TITLE_LINES} lines at most: shorten it and say the rest in the text",
-                ))
+                found.append(
+                    (
+                        theme.position(*key, "title"),
+                        f"{where}.title: {name}: {on_card} the title prints on {lines} lines "
+                        f"({_visible(card.title)} characters); a title reads easily at a glance on "
+                        f"{TITLE_LINES} lines at most: shorten it and say the rest in the text",
+                    )
+                )
             elif lines and fitted.title_size < TITLE_MINIMUM and not small_text:
-                found.append((
-                    theme.position(*key, "title"),
-                    f"{where}.title: {name}: {on_card} the title prints at "
-                    f"{fitted.title_size:g} pt, below the {TITLE_MINIMUM:g} pt that reads "
-                    "easily: shorten it, or choose a bigger print.card",
-                ))
+                found.append(
+                    (
+                        theme.position(*key, "title"),
+                        f"{where}.title: {name}: {on_card} the title prints at "
+                        f"{fitted.title_size:g} pt, below the {TITLE_MINIMUM:g} pt that reads "
+                        "easily: shorten it, or choose a bigger print.card",
+                    )
+                )
     return found
 
 

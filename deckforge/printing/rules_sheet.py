@@ -39,15 +39,29 @@ def _styles(fonts: FontPair) -> dict[str, ParagraphStyle]:
     addMapping(family, 1, 1, fonts.title.name)
     addMapping(family, 0, 0, fonts.body.name)
     addMapping(family, 1, 0, fonts.title.name)
-    body = ParagraphStyle("body", fontName=fonts.body.name, fontSize=9.5, leading=12.5,
-                          textColor=INK, bulletFontName=fonts.title.name,
-                          spaceAfter=3)
+    body = ParagraphStyle(
+        "body",
+        fontName=fonts.body.name,
+        fontSize=9.5,
+        leading=12.5,
+        textColor=INK,
+        bulletFontName=fonts.title.name,
+        spaceAfter=3,
+    )
     return {
-        "title": ParagraphStyle("title", parent=body, fontName=fonts.title.name, fontSize=18,
-                                leading=22, spaceAfter=6),
-        "h": ParagraphStyle("h", parent=body, fontName=fonts.title.name, fontSize=11.5,
-                            leading=14, spaceBefore=7, spaceAfter=3,
-                            textColor=HexColor("#2a4365")),
+        "title": ParagraphStyle(
+            "title", parent=body, fontName=fonts.title.name, fontSize=18, leading=22, spaceAfter=6
+        ),
+        "h": ParagraphStyle(
+            "h",
+            parent=body,
+            fontName=fonts.title.name,
+            fontSize=11.5,
+            leading=14,
+            spaceBefore=7,
+            spaceAfter=3,
+            textColor=HexColor("#2a4365"),
+        ),
         "body": body,
         "item": ParagraphStyle("item", parent=body, leftIndent=12, bulletIndent=2),
         "small": ParagraphStyle("small", parent=body, fontSize=7.5, leading=9, textColor=GREY),
@@ -60,7 +74,7 @@ def _e(text: object) -> str:
 
 
 def _join(words: Catalogue, items: list[str]) -> str:
-    """"2, 3, 4 or 5" style list, with the language's own "or"."""
+    """ "2, 3, 4 or 5" style list, with the language's own "or"."""
     ors = {"fr": "ou", "de": "oder"}
     if len(items) == 1:
         return items[0]
@@ -76,8 +90,12 @@ def rules_flowables(theme: Theme, words: Catalogue, fonts: FontPair) -> list[Flo
     t = words.text
     hint, error = theme.tokens.hint, theme.tokens.error
     tokens = {
-        "hint_name": _e(hint.name), "hint_plural": _e(hint.plural), "hint_count": hint.count,
-        "error_name": _e(error.name), "error_plural": _e(error.plural), "error_count": error.count,
+        "hint_name": _e(hint.name),
+        "hint_plural": _e(hint.plural),
+        "hint_count": hint.count,
+        "error_name": _e(error.name),
+        "error_plural": _e(error.plural),
+        "error_count": error.count,
     }
     out: list[Flowable] = [Paragraph(_e(t("rules_title", title=theme.title)), st["title"])]
     if theme.description:
@@ -90,8 +108,12 @@ def rules_flowables(theme: Theme, words: Catalogue, fonts: FontPair) -> list[Flo
 
     # material
     out.append(Paragraph(t("h_material"), st["h"]))
-    out.append(Paragraph(t("material_cards", deck=theme.deck_size, suits=len(theme.suits),
-                           ranks=theme.ranks), st["body"]))
+    out.append(
+        Paragraph(
+            t("material_cards", deck=theme.deck_size, suits=len(theme.suits), ranks=theme.ranks),
+            st["body"],
+        )
+    )
     out.append(_suit_table(theme, words, st))
     out.append(Spacer(1, 4))
     out.append(Paragraph(t("material_tokens", **tokens), st["body"]))
@@ -105,8 +127,10 @@ def rules_flowables(theme: Theme, words: Catalogue, fonts: FontPair) -> list[Flo
     if len(sizes) == 1:
         sentences.append(t("players_hand_same", n=sizes.pop()))
     else:
-        items = [t("players_hand_item", n=theme.players.hand_size(n), players=n)
-                 for n in theme.players.counts]
+        items = [
+            t("players_hand_item", n=theme.players.hand_size(n), players=n)
+            for n in theme.players.counts
+        ]
         sentences.append(t("players_hand_varies", list=t("hand_list_separator").join(items)))
     out.append(Paragraph(" ".join(sentences), st["body"]))
     out.append(Paragraph(t("setup", **tokens), st["body"]))
@@ -118,8 +142,13 @@ def rules_flowables(theme: Theme, words: Catalogue, fonts: FontPair) -> list[Flo
     out.append(Paragraph(t("h_turn"), st["h"]))
     out.append(Paragraph(t("turn_intro"), st["body"]))
     hint_text = [t("hint_body", **tokens)]
-    hint_text.append(t("hint_empty_allowed" if theme.rules.empty_hints is EmptyHints.ALLOWED
-                       else "hint_empty_forbidden"))
+    hint_text.append(
+        t(
+            "hint_empty_allowed"
+            if theme.rules.empty_hints is EmptyHints.ALLOWED
+            else "hint_empty_forbidden"
+        )
+    )
     every = [i for i, s in enumerate(theme.suits) if s.clue is ClueMode.EVERY_COLOUR]
     never = [i for i, s in enumerate(theme.suits) if s.clue is ClueMode.NONE]
     if every:
@@ -128,15 +157,25 @@ def rules_flowables(theme: Theme, words: Catalogue, fonts: FontPair) -> list[Flo
         hint_text.append(t("clue_none", suits=_e(_suit_names(theme, never))))
     out.append(_item(1, t("hint_title"), hint_text, st))
     discard = [t("discard_body", **tokens)]
-    discard.append(t("discard_forbidden"
-                     if theme.rules.discard_at_max_hints is DiscardAtMaxHints.FORBIDDEN
-                     else "discard_no_gain", **tokens))
+    discard.append(
+        t(
+            "discard_forbidden"
+            if theme.rules.discard_at_max_hints is DiscardAtMaxHints.FORBIDDEN
+            else "discard_no_gain",
+            **tokens,
+        )
+    )
     out.append(_item(2, t("discard_title"), discard, st))
     play = [t("play_body", **tokens)]
     down = [i for i, s in enumerate(theme.suits) if s.direction is Direction.DOWN]
     if down:
-        play.append(t("play_down", suits=_e(_suit_names(theme, down)),
-                      n=max(theme.suits[i].ranks for i in down)))
+        play.append(
+            t(
+                "play_down",
+                suits=_e(_suit_names(theme, down)),
+                n=max(theme.suits[i].ranks for i in down),
+            )
+        )
     if theme.rules.completion_bonus:
         play.append(t("completion_bonus", **tokens))
     out.append(_item(3, t("play_title"), play, st))
@@ -148,21 +187,27 @@ def rules_flowables(theme: Theme, words: Catalogue, fonts: FontPair) -> list[Flo
         StrikeoutScore.NONE: "end_strikeout_none",
         StrikeoutScore.KEEP: "end_strikeout_keep",
     }[theme.rules.strikeout_score]
-    for sentence in (t(strike, n=error.count, **{k: v for k, v in tokens.items()
-                                                  if k != "error_count"}),
-                     t("end_complete", max=theme.max_score), t("end_deck")):
+    for sentence in (
+        t(strike, n=error.count, **{k: v for k, v in tokens.items() if k != "error_count"}),
+        t("end_complete", max=theme.max_score),
+        t("end_deck"),
+    ):
         out.append(Paragraph(sentence, st["item"], bulletText="•"))
     out.append(Paragraph(t("h_score"), st["h"]))
     score = [t("score_top", n=theme.ranks)]
     minus = [i for i, s in enumerate(theme.suits) if s.scoring is SuitScoring.MINUS_MISSING]
     if minus:
-        score.append(t("score_minus", suits=_e(_suit_names(theme, minus)),
-                       n=max(theme.suits[i].ranks for i in minus)))
+        score.append(
+            t(
+                "score_minus",
+                suits=_e(_suit_names(theme, minus)),
+                n=max(theme.suits[i].ranks for i in minus),
+            )
+        )
     score.append(t("score_range", max=theme.max_score))
     out.append(Paragraph(" ".join(score), st["body"]))
     if theme.rating:
-        out.append(_together([Paragraph(t("h_rating"), st["h"]),
-                              _rating_table(theme, words, st)]))
+        out.append(_together([Paragraph(t("h_rating"), st["h"]), _rating_table(theme, words, st)]))
     if theme.notes.strip():
         notes: list[Flowable] = [Paragraph(t("h_notes"), st["h"])]
         for paragraph in theme.notes.strip().split("\n\n"):
@@ -176,29 +221,52 @@ def rules_flowables(theme: Theme, words: Catalogue, fonts: FontPair) -> list[Flo
 def _together(flowables: list[Flowable]) -> Table:
     """Flowables that must stay on one page (a heading and its table)."""
     table = Table([[flowables]], hAlign="LEFT")
-    table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), flowables[0].style.fontName, 9),
-                               ("LEFTPADDING", (0, 0), (-1, -1), 0),
-                               ("RIGHTPADDING", (0, 0), (-1, -1), 0),
-                               ("TOPPADDING", (0, 0), (-1, -1), 0),
-                               ("BOTTOMPADDING", (0, 0), (-1, -1), 0)]))
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), flowables[0].style.fontName, 9),
+                ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                ("TOPPADDING", (0, 0), (-1, -1), 0),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 0),
+            ]
+        )
+    )
     return table
 
 
 def _item(number: int, title: str, sentences: list[str], st: dict[str, ParagraphStyle]) -> Flowable:
-    return Paragraph(f"<b>{_e(title)}</b> {' '.join(sentences)}", st["item"],
-                     bulletText=f"{number}.")
+    return Paragraph(
+        f"<b>{_e(title)}</b> {' '.join(sentences)}", st["item"], bulletText=f"{number}."
+    )
 
 
 def _suit_table(theme: Theme, words: Catalogue, st: dict[str, ParagraphStyle]) -> Table:
     t = words.text
     ranks = theme.ranks
     # two header rows: what the rank columns count, then the ranks themselves
-    caption = ParagraphStyle("caption", parent=st["cell"], fontName=st["h"].fontName, fontSize=7.5,
-                             leading=9, textColor=GREY, alignment=1)
-    above: list[object] = ["", "", Paragraph(_e(t("table_copies")), caption),
-                           *[""] * (ranks - 1), ""]
-    header: list[object] = [t("table_suit"), t("table_symbol"),
-                            *[str(r) for r in range(1, ranks + 1)], t("table_order")]
+    caption = ParagraphStyle(
+        "caption",
+        parent=st["cell"],
+        fontName=st["h"].fontName,
+        fontSize=7.5,
+        leading=9,
+        textColor=GREY,
+        alignment=1,
+    )
+    above: list[object] = [
+        "",
+        "",
+        Paragraph(_e(t("table_copies")), caption),
+        *[""] * (ranks - 1),
+        "",
+    ]
+    header: list[object] = [
+        t("table_suit"),
+        t("table_symbol"),
+        *[str(r) for r in range(1, ranks + 1)],
+        t("table_order"),
+    ]
     rows: list[list[object]] = [above, header]
     for suit in theme.suits:
         copies = [str(suit.copies[r - 1]) if r <= suit.ranks else "" for r in range(1, ranks + 1)]
@@ -235,17 +303,21 @@ def _rating_table(theme: Theme, words: Catalogue, st: dict[str, ParagraphStyle])
         span = str(band.low) if band.low == band.high else f"{band.low}–{band.high}"
         rows.append([span, Paragraph(_e(band.label), st["cell"])])
     table = Table(rows, colWidths=[22 * MM, 70 * MM], hAlign="LEFT")
-    table.setStyle(TableStyle([
-        ("FONT", (0, 0), (-1, -1), st["cell"].fontName, 9),
-        ("FONT", (0, 0), (-1, 0), st["h"].fontName, 8),
-        ("FONT", (0, 1), (0, -1), st["cell"].fontName, 9),
-        ("TEXTCOLOR", (0, 0), (-1, 0), GREY),
-        ("LINEBELOW", (0, 0), (-1, 0), 0.6, INK),
-        ("LINEBELOW", (0, 1), (-1, -1), 0.25, lighter(GREY, 0.5)),
-        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
-        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
-    ]))
+    table.setStyle(
+        TableStyle(
+            [
+                ("FONT", (0, 0), (-1, -1), st["cell"].fontName, 9),
+                ("FONT", (0, 0), (-1, 0), st["h"].fontName, 8),
+                ("FONT", (0, 1), (0, -1), st["cell"].fontName, 9),
+                ("TEXTCOLOR", (0, 0), (-1, 0), GREY),
+                ("LINEBELOW", (0, 0), (-1, 0), 0.6, INK),
+                ("LINEBELOW", (0, 1), (-1, -1), 0.25, lighter(GREY, 0.5)),
+                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+                ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+                ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+            ]
+        )
+    )
     return table
 
 
@@ -254,9 +326,16 @@ def rules_sheet(theme: Theme, words: Catalogue, fonts: FontPair, canvas: PrintCa
     story = rules_flowables(theme, words, fonts)
     width, height = canvas.size_mm
     while story:
-        frame = Frame(MARGIN * MM, MARGIN * MM, (width - 2 * MARGIN) * MM,
-                      (height - 2 * MARGIN) * MM, leftPadding=0, rightPadding=0,
-                      topPadding=0, bottomPadding=0)
+        frame = Frame(
+            MARGIN * MM,
+            MARGIN * MM,
+            (width - 2 * MARGIN) * MM,
+            (height - 2 * MARGIN) * MM,
+            leftPadding=0,
+            rightPadding=0,
+            topPadding=0,
+            bottomPadding=0,
+        )
         before = len(story)
         frame.addFromList(story, canvas)
         canvas.showPage()

@@ -34,8 +34,12 @@ def score_sheet(theme: Theme, words: Catalogue, fonts: FontPair, canvas: PrintCa
         StrikeoutScore.NONE: "score_strikeout_none",
         StrikeoutScore.KEEP: "score_strikeout_keep",
     }[theme.rules.strikeout_score]
-    help_text = " ".join((t("score_help"), t(strikeout, n=theme.tokens.error.count,
-                                              error_plural=theme.tokens.error.plural)))
+    help_text = " ".join(
+        (
+            t("score_help"),
+            t(strikeout, n=theme.tokens.error.count, error_plural=theme.tokens.error.plural),
+        )
+    )
     c.setFillColor(GREY)
     _fitted(c, fonts.body, help_text, 8.5, (right - left) * MM)
     c.drawString(left * MM, (top - 11.5) * MM, help_text)
@@ -47,10 +51,12 @@ def score_sheet(theme: Theme, words: Catalogue, fonts: FontPair, canvas: PrintCa
     suit_w = min(17.0, ((right - left) - sum(fixed.values()) - 40.0) / len(suits))
     players_w = (right - left) - sum(fixed.values()) - suit_w * len(suits)
     columns: list[tuple[str, float]] = [
-        (t("score_game"), fixed["game"]), (t("score_date"), fixed["date"]),
+        (t("score_game"), fixed["game"]),
+        (t("score_date"), fixed["date"]),
         (t("score_players"), players_w),
         *[(s.name, suit_w) for s in suits],
-        (t("score_total"), fixed["total"]), (t("score_rating"), fixed["rating"]),
+        (t("score_total"), fixed["total"]),
+        (t("score_rating"), fixed["rating"]),
     ]
     header_h = 17.0
     rating_h = 8.0 + 4.5 * ((len(theme.rating) + 2) // 3) if theme.rating else 0.0
@@ -89,8 +95,7 @@ def score_sheet(theme: Theme, words: Catalogue, fonts: FontPair, canvas: PrintCa
     bottom = y_header - GAMES * row_h
     c.setStrokeColor(INK)
     c.setLineWidth(0.8)
-    c.rect(left * MM, bottom * MM, (right - left) * MM, (table_top - bottom) * MM, stroke=1,
-           fill=0)
+    c.rect(left * MM, bottom * MM, (right - left) * MM, (table_top - bottom) * MM, stroke=1, fill=0)
     c.line(left * MM, y_header * MM, right * MM, y_header * MM)
     c.setLineWidth(0.4)
     for x in xs[1:-1]:
@@ -107,8 +112,14 @@ def score_sheet(theme: Theme, words: Catalogue, fonts: FontPair, canvas: PrintCa
     c.setLineWidth(1.2)
     c.setStrokeColor(INK)
     total = len(columns) - 2
-    c.rect(xs[total] * MM, bottom * MM, columns[total][1] * MM, (table_top - bottom) * MM,
-           stroke=1, fill=0)
+    c.rect(
+        xs[total] * MM,
+        bottom * MM,
+        columns[total][1] * MM,
+        (table_top - bottom) * MM,
+        stroke=1,
+        fill=0,
+    )
 
     if theme.rating:
         _rating_legend(c, theme, words, fonts, left, right, bottom - 5)
@@ -116,8 +127,15 @@ def score_sheet(theme: Theme, words: Catalogue, fonts: FontPair, canvas: PrintCa
     return c.pdf_bytes()
 
 
-def _rating_legend(c: PrintCanvas, theme: Theme, words: Catalogue, fonts: FontPair,
-                   left: float, right: float, top: float) -> None:
+def _rating_legend(
+    c: PrintCanvas,
+    theme: Theme,
+    words: Catalogue,
+    fonts: FontPair,
+    left: float,
+    right: float,
+    top: float,
+) -> None:
     c.setFillColor(INK)
     c.setFont(fonts.title.name, 9)
     label = words.text("score_legend")

@@ -31,8 +31,15 @@ def _speech_bubble(c: PrintCanvas, cx: float, cy: float, r: float) -> None:
 
 
 def _bolt(c: PrintCanvas, cx: float, cy: float, r: float) -> None:
-    points = [(0.15, 0.75), (-0.4, -0.05), (-0.02, -0.05), (-0.18, -0.75), (0.4, 0.1),
-              (0.02, 0.1), (0.15, 0.75)]
+    points = [
+        (0.15, 0.75),
+        (-0.4, -0.05),
+        (-0.02, -0.05),
+        (-0.18, -0.75),
+        (0.4, 0.1),
+        (0.02, 0.1),
+        (0.15, 0.75),
+    ]
     path = c.beginPath()
     path.moveTo(cx + points[0][0] * r, cy + points[0][1] * r)
     for x, y in points[1:]:
@@ -75,20 +82,25 @@ def draw_token(c: PrintCanvas, rect: Rect, kind: TokenKind, hint: bool, fonts: F
     c.restoreState()
 
 
-def token_sheet(theme: Theme, fonts: FontPair, layout: SheetLayout, words: Catalogue,
-                canvas: PrintCanvas) -> bytes:
+def token_sheet(
+    theme: Theme, fonts: FontPair, layout: SheetLayout, words: Catalogue, canvas: PrintCanvas
+) -> bytes:
     """Front and back pages of tokens: the theme's counts plus spares, hint tokens first."""
     hint, error = theme.tokens.hint, theme.tokens.error
     tokens = [(hint, True)] * (hint.count + spares(hint.count))
     tokens += [(error, False)] * (error.count + spares(error.count))
     help_text = words.text(
-        "tokens_help", hint_count=hint.count, hint_plural=hint.plural,
-        hint_spares=spares(hint.count), error_count=error.count, error_plural=error.plural,
+        "tokens_help",
+        hint_count=hint.count,
+        hint_plural=hint.plural,
+        hint_spares=spares(hint.count),
+        error_count=error.count,
+        error_plural=error.plural,
         error_spares=spares(error.count),
     )
     title = words.text("tokens_title", title=theme.title)
     for sheet in range(layout.pages(len(tokens))):
-        batch = tokens[sheet * layout.per_page:(sheet + 1) * layout.per_page]
+        batch = tokens[sheet * layout.per_page : (sheet + 1) * layout.per_page]
         for slot, (kind, is_hint) in enumerate(batch):
             draw_token(canvas, layout.card_rect(slot), kind, is_hint, fonts)
         _marks(canvas, layout)
@@ -107,8 +119,9 @@ def _marks(c: PrintCanvas, layout: SheetLayout) -> None:
         c.line(m.x1 * MM, m.y1 * MM, m.x2 * MM, m.y2 * MM)
 
 
-def _heading(c: PrintCanvas, layout: SheetLayout, title: str, help_text: str,
-             fonts: FontPair) -> None:
+def _heading(
+    c: PrintCanvas, layout: SheetLayout, title: str, help_text: str, fonts: FontPair
+) -> None:
     """Title and instructions in the free space above the tokens (front page only)."""
     grid = layout.grid
     room = layout.paper[1] - layout.margin - grid.top - MARK_GAP - MARK_LENGTH
@@ -126,15 +139,22 @@ def _heading(c: PrintCanvas, layout: SheetLayout, title: str, help_text: str,
         c.drawString(x, y, line)
 
 
-def token_layout(theme: Theme, paper: tuple[float, float], duplex: Duplex,
-                 back_offset: tuple[float, float]) -> SheetLayout:
+def token_layout(
+    theme: Theme, paper: tuple[float, float], duplex: Duplex, back_offset: tuple[float, float]
+) -> SheetLayout:
     """A grid just tall enough for the tokens, centred, with room above for a heading."""
-    full = SheetLayout(paper=paper, card=(TOKEN_SIZE, TOKEN_SIZE), duplex=duplex,
-                       back_offset=back_offset)
+    full = SheetLayout(
+        paper=paper, card=(TOKEN_SIZE, TOKEN_SIZE), duplex=duplex, back_offset=back_offset
+    )
     count = token_count(theme)
     rows = min(full.rows, math.ceil(count / full.columns))
-    return SheetLayout(paper=paper, card=(TOKEN_SIZE, TOKEN_SIZE), duplex=duplex,
-                       back_offset=back_offset, max_rows=rows)
+    return SheetLayout(
+        paper=paper,
+        card=(TOKEN_SIZE, TOKEN_SIZE),
+        duplex=duplex,
+        back_offset=back_offset,
+        max_rows=rows,
+    )
 
 
 def token_count(theme: Theme) -> int:

@@ -48,7 +48,8 @@ def illegal(problem: IllegalAction) -> tuple[Response, int]:
 @bp.errorhandler(store.StaleVersion)
 def stale(problem: store.StaleVersion) -> tuple[Response, int]:
     return error(
-        409, "stale-version",
+        409,
+        "stale-version",
         f"the table is at version {problem.current}; this was made on version {problem.expected}",
     )
 
@@ -77,8 +78,11 @@ def _leader(table_id: str) -> store.TableRecord:
     header = request.headers.get("Authorization", "")
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise RefereeError(401, "token-required", "this needs the table's leader token "
-                           "(Authorization: Bearer <token>)")
+        raise RefereeError(
+            401,
+            "token-required",
+            "this needs the table's leader token (Authorization: Bearer <token>)",
+        )
     if not token_matches(token.strip(), table.leader_token_hash):
         raise RefereeError(403, "wrong-token", "this is not the table's leader token")
     return table
@@ -111,11 +115,16 @@ def themes() -> Response:
             theme = tables.themes.get(ref)
         except Exception:  # a broken theme file in a themes folder is left out
             continue
-        found.append({
-            "name": name, "title": theme.title, "language": theme.language,
-            "players": list(theme.players.counts), "teams": theme.players.teams,
-            "first": theme.players.first,
-        })
+        found.append(
+            {
+                "name": name,
+                "title": theme.title,
+                "language": theme.language,
+                "players": list(theme.players.counts),
+                "teams": theme.players.teams,
+                "first": theme.players.first,
+            }
+        )
     return jsonify({"themes": found})
 
 
@@ -127,13 +136,29 @@ def create_table() -> tuple[Response, int]:
         raise RefereeError(422, "bad-kind", "kind must be printed or digital")
     seed = digital.seed_of(data.get("seed")) if kind == "digital" else None
     tables = service()
-    checked = new_table(tables.themes, data.get("theme", current_app.config["DEFAULT_THEME"]),
-                        data.get("players"), data.get("first"), theme_access())
+    checked = new_table(
+        tables.themes,
+        data.get("theme", current_app.config["DEFAULT_THEME"]),
+        data.get("players"),
+        data.get("first"),
+        theme_access(),
+    )
     token = new_token()
-    snap = tables.create(get_db(), theme_ref=checked.theme_ref, players=checked.players,
-                         token_hash=token_hash(token), kind=kind, seed=seed)
-    body = {"id": snap.table.id, "version": snap.version, "leader_token": token,
-            "urls": links(snap.table.id, token), "state": snap.state}
+    snap = tables.create(
+        get_db(),
+        theme_ref=checked.theme_ref,
+        players=checked.players,
+        token_hash=token_hash(token),
+        kind=kind,
+        seed=seed,
+    )
+    body = {
+        "id": snap.table.id,
+        "version": snap.version,
+        "leader_token": token,
+        "urls": links(snap.table.id, token),
+        "state": snap.state,
+    }
     if kind == "digital":
         body["seed"] = seed
         body["seats"] = digital.seat_links(snap.table)
@@ -203,7 +228,8 @@ def events(table_id: str) -> Response:
             yield _event(seen, state_json)
 
     return Response(
-        stream(), mimetype="text/event-stream",
+        stream(),
+        mimetype="text/event-stream",
         headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"},
     )
 
@@ -215,17 +241,21 @@ def game_summaries(table: store.TableRecord) -> list[dict[str, Any]]:
     for record in store.list_games(conn, table.id):
         entries = store.active_actions(conn, table.id, record.number)
         game = tables.game_of(conn, table, record.number)
-        summaries.append({
-            "number": record.number,
-            "started_at": record.started_at,
-            "finished_at": entries[-1].created_at if game.is_over and entries else None,
-            "actions": [{"seq": e.seq, "at": e.created_at, "action": e.payload} for e in entries],
-            "turns": game.turn,
-            "over": game.is_over,
-            "end": game.end.value if game.end is not None else None,
-            "score": game.score,
-            "rating": game.rating,
-        })
+        summaries.append(
+            {
+                "number": record.number,
+                "started_at": record.started_at,
+                "finished_at": entries[-1].created_at if game.is_over and entries else None,
+                "actions": [
+                    {"seq": e.seq, "at": e.created_at, "action": e.payload} for e in entries
+                ],
+                "turns": game.turn,
+                "over": game.is_over,
+                "end": game.end.value if game.end is not None else None,
+                "score": game.score,
+                "rating": game.rating,
+            }
+        )
     return summaries
 
 
@@ -234,9 +264,13 @@ def export_json(table_id: str) -> Response:
     snap = _snapshot(table_id)
     table = snap.table
     body = {
-        "table": table.id, "kind": table.kind, "theme": snap.theme.id,
-        "theme_title": snap.theme.title, "players": list(table.players),
-        "created_at": table.created_at, "version": table.version,
+        "table": table.id,
+        "kind": table.kind,
+        "theme": snap.theme.id,
+        "theme_title": snap.theme.title,
+        "players": list(table.players),
+        "created_at": table.created_at,
+        "version": table.version,
         "games": game_summaries(table),
     }
     response = jsonify(body)
@@ -249,10 +283,21 @@ def export_csv(table_id: str) -> Response:
     """One line per finished game, for the score sheet (see :mod:`scores_csv`)."""
     snap = _snapshot(table_id)
     rows = [
-        (snap.table.id, game["number"], snap.theme.id, " / ".join(snap.table.players),
-         game["started_at"], game["finished_at"], game["turns"], game["end"], game["score"],
-         snap.theme.max_score, game["rating"])
-        for game in game_summaries(snap.table) if game["over"]
+        (
+            snap.table.id,
+            game["number"],
+            snap.theme.id,
+            " / ".join(snap.table.players),
+            game["started_at"],
+            game["finished_at"],
+            game["turns"],
+            game["end"],
+            game["score"],
+            snap.theme.max_score,
+            game["rating"],
+        )
+        for game in game_summaries(snap.table)
+        if game["over"]
     ]
     text = scores_csv.score_lines(snap.theme.language, rows)
     response = Response(text, mimetype="text/csv")

@@ -47,7 +47,9 @@ class NewTable:
 def _integer(value: Any, name: str, low: int, high: int) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise RefereeError(
-            400, "bad-field", f"{name} must be a whole number from {low} to {high}",
+            400,
+            "bad-field",
+            f"{name} must be a whole number from {low} to {high}",
             {"field": name, "low": low, "high": high},
         )
     return value
@@ -108,8 +110,11 @@ def folder_theme(name: str, folders: tuple[Path, ...]) -> Path | None:
     for folder in folders:
         root = folder.resolve()
         wanted = Path(name)
-        candidates = [wanted] if wanted.suffix in THEME_SUFFIXES else [
-            wanted.with_name(wanted.name + suffix) for suffix in THEME_SUFFIXES]
+        candidates = (
+            [wanted]
+            if wanted.suffix in THEME_SUFFIXES
+            else [wanted.with_name(wanted.name + suffix) for suffix in THEME_SUFFIXES]
+        )
         for candidate in candidates:
             path = (root / candidate).resolve()
             if _inside(path, root) and path.suffix in THEME_SUFFIXES and path.is_file():
@@ -140,27 +145,35 @@ def allowed_theme(theme_name: str, access: ThemeAccess) -> str:
         return str(found)
     if access.any_file:
         return theme_reference(theme_name)
-    if Path(theme_name).suffix not in THEME_SUFFIXES and "/" not in theme_name \
-            and "\\" not in theme_name:
-        raise RefereeError(422, "bad-theme", f"{theme_name}: no such theme",
-                           {"theme": theme_name})
+    if (
+        Path(theme_name).suffix not in THEME_SUFFIXES
+        and "/" not in theme_name
+        and "\\" not in theme_name
+    ):
+        raise RefereeError(422, "bad-theme", f"{theme_name}: no such theme", {"theme": theme_name})
     raise RefereeError(
-        403, "theme-not-allowed",
+        403,
+        "theme-not-allowed",
         f"{theme_name}: over the network, only the bundled themes and those in the referee's"
         " themes folders (deckforge referee --themes DIR) can be chosen",
         {"theme": theme_name},
     )
 
 
-def new_table(themes: ThemeCache, theme_name: Any, names: Any, first: Any,
-              access: ThemeAccess | None = None) -> NewTable:
+def new_table(
+    themes: ThemeCache, theme_name: Any, names: Any, first: Any, access: ThemeAccess | None = None
+) -> NewTable:
     """Check a new table's theme, seats and starter; the seats come back starter first.
 
     ``access`` says which theme files may be read (every file when omitted).
     """
     if not isinstance(theme_name, str) or not theme_name.strip():
-        raise RefereeError(400, "bad-field", "theme must be a theme's name or a theme file path",
-                           {"field": "theme"})
+        raise RefereeError(
+            400,
+            "bad-field",
+            "theme must be a theme's name or a theme file path",
+            {"field": "theme"},
+        )
     theme_name = theme_name.strip()
     try:
         ref = allowed_theme(theme_name, access or ThemeAccess(any_file=True))
@@ -169,7 +182,9 @@ def new_table(themes: ThemeCache, theme_name: Any, names: Any, first: Any,
         raise RefereeError(422, "bad-theme", problem.problems[0], {"theme": theme_name}) from None
     except (OSError, ValueError, KeyError, TypeError) as problem:
         raise RefereeError(
-            422, "bad-theme", f"{theme_name}: cannot be read as a theme ({problem})",
+            422,
+            "bad-theme",
+            f"{theme_name}: cannot be read as a theme ({problem})",
             {"theme": theme_name},
         ) from None
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
@@ -179,7 +194,9 @@ def new_table(themes: ThemeCache, theme_name: Any, names: Any, first: Any,
     players = [" ".join(n.split()) for n in names]
     if any(not n or len(n) > MAX_NAME for n in players):
         raise RefereeError(
-            422, "bad-name", f"every player needs a name of 1 to {MAX_NAME} characters",
+            422,
+            "bad-name",
+            f"every player needs a name of 1 to {MAX_NAME} characters",
             {"max": MAX_NAME},
         )
     if len(set(players)) != len(players):
@@ -188,7 +205,8 @@ def new_table(themes: ThemeCache, theme_name: Any, names: Any, first: Any,
     if len(players) not in counts:
         allowed = ", ".join(str(n) for n in counts)
         raise RefereeError(
-            422, "player-count",
+            422,
+            "player-count",
             f"{theme.title} is played by {allowed} players, not {len(players)}",
             {"allowed": allowed, "count": len(players)},
         )

@@ -63,9 +63,17 @@ def _key() -> str:
 def seat_links(table: store.TableRecord) -> list[dict[str, Any]]:
     """Each seat's page, with its secret: for the leader (and the table's creator) only."""
     return [
-        {"seat": seat, "name": name,
-         "url": url_for("digital.seat_page", table_id=table.id, seat=seat,
-                        secret=seat_secret(_key(), table, seat), _external=True)}
+        {
+            "seat": seat,
+            "name": name,
+            "url": url_for(
+                "digital.seat_page",
+                table_id=table.id,
+                seat=seat,
+                secret=seat_secret(_key(), table, seat),
+                _external=True,
+            ),
+        }
         for seat, name in enumerate(table.players)
     ]
 
@@ -81,8 +89,12 @@ def seed_of(value: Any) -> int:
     if value is None:
         return random_seed()
     if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_SEED:
-        raise RefereeError(400, "bad-field", f"seed must be a whole number from 0 to {MAX_SEED}",
-                           {"field": "seed", "low": 0, "high": MAX_SEED})
+        raise RefereeError(
+            400,
+            "bad-field",
+            f"seed must be a whole number from 0 to {MAX_SEED}",
+            {"field": "seed", "low": 0, "high": MAX_SEED},
+        )
     return value
 
 
@@ -109,7 +121,8 @@ def illegal(problem: IllegalAction) -> tuple[Response, int]:
 @bp.errorhandler(store.StaleVersion)
 def stale(problem: store.StaleVersion) -> tuple[Response, int]:
     return _json_error(
-        409, "stale-version",
+        409,
+        "stale-version",
         f"the table is at version {problem.current}; this was made on version {problem.expected}",
     )
 
@@ -138,8 +151,9 @@ def _seat_api(table_id: str, seat: int) -> DigitalTable:
         raise RefereeError(404, "no-such-seat", f"the table has no seat {seat}")
     secret = _bearer()
     if secret is None:
-        raise RefereeError(401, "token-required",
-                           "this needs the seat's secret (Authorization: Bearer <secret>)")
+        raise RefereeError(
+            401, "token-required", "this needs the seat's secret (Authorization: Bearer <secret>)"
+        )
     if not seat_matches(_key(), digital.table, seat, secret):
         raise RefereeError(403, "wrong-token", "this is not this seat's secret")
     return digital
@@ -159,8 +173,11 @@ def _seat_page_table(table_id: str, seat: int, secret: str) -> DigitalTable:
 def _leader_table(table_id: str, token: str | None) -> DigitalTable:
     digital = _digital(table_id)
     if token is None:
-        raise RefereeError(401, "token-required", "this needs the table's leader token "
-                           "(Authorization: Bearer <token>)")
+        raise RefereeError(
+            401,
+            "token-required",
+            "this needs the table's leader token (Authorization: Bearer <token>)",
+        )
     if not token_matches(token, digital.table.leader_token_hash):
         raise RefereeError(403, "wrong-token", "this is not the table's leader token")
     return digital
@@ -177,8 +194,9 @@ def seat_action(data: Any) -> Action:
     kind = data.get("type")
     if kind in ("play", "discard"):
         if data.get("card") is not None:
-            raise RefereeError(400, "bad-action", "a seat plays or discards by slot, "
-                               "without naming the card")
+            raise RefereeError(
+                400, "bad-action", "a seat plays or discards by slot, without naming the card"
+            )
         slot = data.get("slot")
         if not _small_int(slot):
             raise RefereeError(400, "bad-action", "slot must be a whole number (0: oldest card)")
@@ -230,11 +248,16 @@ def _form_action(form: Any) -> Action:
 # ---- seat pages -------------------------------------------------------------------------
 
 
-def _seat_page(digital: DigitalTable, seat: int, secret: str, *, problem: str | None = None,
-               status: int = 200) -> Response:
+def _seat_page(
+    digital: DigitalTable, seat: int, secret: str, *, problem: str | None = None, status: int = 200
+) -> Response:
     base = url_for("digital.seat_page", table_id=digital.table.id, seat=seat, secret=secret)
     body = render_template(
-        "seat.html", v=seat_view(digital, seat), s=digital.state, base=base, problem=problem,
+        "seat.html",
+        v=seat_view(digital, seat),
+        s=digital.state,
+        base=base,
+        problem=problem,
         poll=current_app.config["POLL_SECONDS"],
     )
     response = make_response(body, status)
@@ -252,9 +275,15 @@ def seat_fragment(table_id: str, seat: int, secret: str) -> Response:
     """The seat page's content alone, fetched by the page when the table changes."""
     digital = _seat_page_table(table_id, seat, secret)
     base = url_for("digital.seat_page", table_id=table_id, seat=seat, secret=secret)
-    response = make_response(render_template(
-        "_seat_view.html", v=seat_view(digital, seat), s=digital.state, base=base, problem=None,
-    ))
+    response = make_response(
+        render_template(
+            "_seat_view.html",
+            v=seat_view(digital, seat),
+            s=digital.state,
+            base=base,
+            problem=None,
+        )
+    )
     response.headers["Cache-Control"] = "no-store"
     response.headers["X-Table-Version"] = str(digital.version)
     return response
@@ -272,18 +301,28 @@ def seat_act(table_id: str, seat: int, secret: str) -> Any:
     except IllegalAction as refusal:
         key = f"rule.{refusal.code}"
         reason = t(key) if t.has(key) else refusal.message
-        return _seat_page(tables().read(get_db(), table_id) or digital, seat, secret,
-                          problem=reason, status=422)
+        return _seat_page(
+            tables().read(get_db(), table_id) or digital, seat, secret, problem=reason, status=422
+        )
     except store.StaleVersion:
-        return _seat_page(tables().read(get_db(), table_id) or digital, seat, secret,
-                          problem=t("seat.stale"), status=409)
+        return _seat_page(
+            tables().read(get_db(), table_id) or digital,
+            seat,
+            secret,
+            problem=t("seat.stale"),
+            status=409,
+        )
     except RefereeError as problem:
         key = f"seat.{problem.code}"
         reason = t(key) if t.has(key) else problem.message
-        return _seat_page(tables().read(get_db(), table_id) or digital, seat, secret,
-                          problem=reason, status=problem.status)
-    return redirect(url_for("digital.seat_page", table_id=table_id, seat=seat, secret=secret),
-                    303)
+        return _seat_page(
+            tables().read(get_db(), table_id) or digital,
+            seat,
+            secret,
+            problem=reason,
+            status=problem.status,
+        )
+    return redirect(url_for("digital.seat_page", table_id=table_id, seat=seat, secret=secret), 303)
 
 
 # ---- seat API -----------------------------------------------------------------------------
@@ -346,8 +385,11 @@ def leader_pause(table_id: str, token: str) -> Any:
     raw = request.form.get("version", "")
     # a stale or malformed form changes nothing: the leader's page shows the table as it is
     with suppress(store.StaleVersion, RefereeError):
-        _pause(table_id, version_of(int(raw) if raw.isdigit() else raw),
-               request.form.get("paused") == "1")
+        _pause(
+            table_id,
+            version_of(int(raw) if raw.isdigit() else raw),
+            request.form.get("paused") == "1",
+        )
     return redirect(url_for("pages.leader", table_id=table_id, token=token) + "#digital", 303)
 
 
@@ -376,8 +418,12 @@ def export_hanab(table_id: str, number: int) -> Response:
     if _running(digital, number):
         token = _bearer()
         if token is None:
-            raise RefereeError(403, "game-running", "the deck of a game in progress is only "
-                               "exported for the leader (Authorization: Bearer <token>)")
+            raise RefereeError(
+                403,
+                "game-running",
+                "the deck of a game in progress is only "
+                "exported for the leader (Authorization: Bearer <token>)",
+            )
         _leader_table(table_id, token)
     return _record(digital, number)
 
@@ -416,7 +462,8 @@ def digital_leader(table_id: str, token: str) -> dict[str, Any] | None:
         "version": digital.version,
         "seats": seats,
         "pause_url": url_for("digital.leader_pause", table_id=table_id, token=token),
-        "export_url": url_for("digital.leader_export_hanab", table_id=table_id, token=token,
-                              number=digital.table.game),
+        "export_url": url_for(
+            "digital.leader_export_hanab", table_id=table_id, token=token, number=digital.table.game
+        ),
         "state": digital.state,
     }

@@ -7,11 +7,20 @@ from typing import Any
 
 _INT = {"type": "integer"}
 _TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": {"type": "string"}}
-_SEAT = {"name": "seat", "in": "path", "required": True,
-         "schema": {"type": "integer", "minimum": 0},
-         "description": "The seat's number in the table's `players` (0 starts)."}
-_NUMBER = {"name": "number", "in": "path", "required": True,
-           "schema": {"type": "integer", "minimum": 1}, "description": "The game's number."}
+_SEAT = {
+    "name": "seat",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "integer", "minimum": 0},
+    "description": "The seat's number in the table's `players` (0 starts).",
+}
+_NUMBER = {
+    "name": "number",
+    "in": "path",
+    "required": True,
+    "schema": {"type": "integer", "minimum": 1},
+    "description": "The game's number.",
+}
 
 
 def _ref(name: str) -> dict[str, str]:
@@ -38,8 +47,11 @@ def _errors(*statuses: int) -> dict[str, Any]:
 
 
 def _seat_action(kind: str, fields: dict[str, Any]) -> dict[str, Any]:
-    return {"type": "object", "required": ["type", *fields],
-            "properties": {"type": {"type": "string", "enum": [kind]}, **fields}}
+    return {
+        "type": "object",
+        "required": ["type", *fields],
+        "properties": {"type": {"type": "string", "enum": [kind]}, **fields},
+    }
 
 
 SCHEMAS: dict[str, Any] = {
@@ -72,11 +84,13 @@ SCHEMAS: dict[str, Any] = {
             "each card received, and its own hand as hint knowledge only (no card)."
         ),
         "type": "object",
-        "required": ["seat", "name", "version", "your_turn", "can_act", "paused", "hands",
-                     "state"],
+        "required": ["seat", "name", "version", "your_turn", "can_act", "paused", "hands", "state"],
         "properties": {
-            "seat": _INT, "name": {"type": "string"}, "version": _INT,
-            "your_turn": {"type": "boolean"}, "can_act": {"type": "boolean"},
+            "seat": _INT,
+            "name": {"type": "string"},
+            "version": _INT,
+            "your_turn": {"type": "boolean"},
+            "can_act": {"type": "boolean"},
             "paused": {"type": "boolean"},
             "hands": {"type": "array", "items": {"type": "object"}},
             "state": _ref("State"),
@@ -100,42 +114,58 @@ def _body(schema: str) -> dict[str, Any]:
 
 
 PATHS: dict[str, Any] = {
-    "/api/tables/{table_id}/seats/{seat}": {"get": {
-        "summary": "What this seat may see (digital tables).",
-        "operationId": "getSeat",
-        "parameters": [_TABLE_ID, _SEAT],
-        "security": [{"seatSecret": []}],
-        "responses": {"200": _json(_ref("SeatView"), "The seat's view."),
-                      **_errors(401, 403, 404)},
-    }},
-    "/api/tables/{table_id}/seats/{seat}/actions": {"post": {
-        "summary": "The seat's action, on its turn (digital tables).",
-        "operationId": "postSeatAction",
-        "parameters": [_TABLE_ID, _SEAT],
-        "security": [{"seatSecret": []}],
-        "requestBody": _body("PostSeatAction"),
-        "responses": {"200": _json(_ref("SeatView"), "The seat's view after the action."),
-                      **_errors(400, 401, 403, 404, 409, 422, 423)},
-    }},
-    "/api/tables/{table_id}/pause": {"post": {
-        "summary": "Pause the seats or let them play again (digital tables; leader only).",
-        "operationId": "pause",
-        "parameters": [_TABLE_ID],
-        "security": [{"leaderToken": []}],
-        "requestBody": _body("Pause"),
-        "responses": {"200": _json(_ref("State"), "The public state, with `paused`."),
-                      **_errors(400, 401, 403, 404, 409)},
-    }},
-    "/api/tables/{table_id}/games/{number}/hanab.json": {"get": {
-        "summary": "A game as a hanab.live record (deck and actions).",
-        "description": "Anybody once the game is over (or replaced by a new one); only the "
-                       "leader while it runs, since the deck names every card in every hand.",
-        "operationId": "exportHanab",
-        "parameters": [_TABLE_ID, _NUMBER],
-        "security": [{}, {"leaderToken": []}],
-        "responses": {"200": _json(_ref("HanabRecord"), "The record."),
-                      **_errors(401, 403, 404)},
-    }},
+    "/api/tables/{table_id}/seats/{seat}": {
+        "get": {
+            "summary": "What this seat may see (digital tables).",
+            "operationId": "getSeat",
+            "parameters": [_TABLE_ID, _SEAT],
+            "security": [{"seatSecret": []}],
+            "responses": {
+                "200": _json(_ref("SeatView"), "The seat's view."),
+                **_errors(401, 403, 404),
+            },
+        }
+    },
+    "/api/tables/{table_id}/seats/{seat}/actions": {
+        "post": {
+            "summary": "The seat's action, on its turn (digital tables).",
+            "operationId": "postSeatAction",
+            "parameters": [_TABLE_ID, _SEAT],
+            "security": [{"seatSecret": []}],
+            "requestBody": _body("PostSeatAction"),
+            "responses": {
+                "200": _json(_ref("SeatView"), "The seat's view after the action."),
+                **_errors(400, 401, 403, 404, 409, 422, 423),
+            },
+        }
+    },
+    "/api/tables/{table_id}/pause": {
+        "post": {
+            "summary": "Pause the seats or let them play again (digital tables; leader only).",
+            "operationId": "pause",
+            "parameters": [_TABLE_ID],
+            "security": [{"leaderToken": []}],
+            "requestBody": _body("Pause"),
+            "responses": {
+                "200": _json(_ref("State"), "The public state, with `paused`."),
+                **_errors(400, 401, 403, 404, 409),
+            },
+        }
+    },
+    "/api/tables/{table_id}/games/{number}/hanab.json": {
+        "get": {
+            "summary": "A game as a hanab.live record (deck and actions).",
+            "description": "Anybody once the game is over (or replaced by a new one); only the "
+            "leader while it runs, since the deck names every card in every hand.",
+            "operationId": "exportHanab",
+            "parameters": [_TABLE_ID, _NUMBER],
+            "security": [{}, {"leaderToken": []}],
+            "responses": {
+                "200": _json(_ref("HanabRecord"), "The record."),
+                **_errors(401, 403, 404),
+            },
+        }
+    },
 }
 
 
@@ -146,22 +176,29 @@ def with_digital(document: dict[str, Any]) -> dict[str, Any]:
     components = found.setdefault("components", {})
     components.setdefault("schemas", {}).update(copy.deepcopy(SCHEMAS))
     components.setdefault("securitySchemes", {})["seatSecret"] = {
-        "type": "http", "scheme": "bearer",
+        "type": "http",
+        "scheme": "bearer",
         "description": "The secret at the end of the seat's link.",
     }
     created = components["schemas"].get("CreatedTable", {}).get("properties", {})
     created["seed"] = {"type": "integer", "description": "Digital tables: the recorded seed."}
     created["seats"] = {
-        "type": "array", "description": "Digital tables: each seat's link, secret included.",
-        "items": {"type": "object", "required": ["seat", "name", "url"],
-                  "properties": {"seat": _INT, "name": {"type": "string"},
-                                 "url": {"type": "string"}}},
+        "type": "array",
+        "description": "Digital tables: each seat's link, secret included.",
+        "items": {
+            "type": "object",
+            "required": ["seat", "name", "url"],
+            "properties": {"seat": _INT, "name": {"type": "string"}, "url": {"type": "string"}},
+        },
     }
     new_table = components["schemas"].get("NewTable", {}).get("properties", {})
     if "kind" in new_table:
-        new_table["kind"] = {"type": "string", "enum": ["printed", "digital"],
-                             "default": "printed"}
-        new_table["seed"] = {"type": "integer", "minimum": 0, "maximum": 2**53 - 1,
-                             "description": "Digital tables: the shuffle's seed (random if "
-                                            "absent; recorded either way)."}
+        new_table["kind"] = {"type": "string", "enum": ["printed", "digital"], "default": "printed"}
+        new_table["seed"] = {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": 2**53 - 1,
+            "description": "Digital tables: the shuffle's seed (random if "
+            "absent; recorded either way).",
+        }
     return found

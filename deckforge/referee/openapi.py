@@ -69,21 +69,33 @@ SCHEMAS: dict[str, Any] = {
         "oneOf": [
             _action("play", {"card": _ref("Card"), "slot": _NULLABLE_INT}, ["card"]),
             _action("discard", {"card": _ref("Card"), "slot": _NULLABLE_INT}, ["card"]),
-            _action("colour-hint", {"target": _INT, "colour": _INT, "touched": _NULLABLE_INT},
-                    ["target", "colour"]),
-            _action("rank-hint", {"target": _INT, "rank": _INT, "touched": _NULLABLE_INT},
-                    ["target", "rank"]),
+            _action(
+                "colour-hint",
+                {"target": _INT, "colour": _INT, "touched": _NULLABLE_INT},
+                ["target", "colour"],
+            ),
+            _action(
+                "rank-hint",
+                {"target": _INT, "rank": _INT, "touched": _NULLABLE_INT},
+                ["target", "rank"],
+            ),
         ],
     },
     "NewTable": {
         "type": "object",
         "required": ["players"],
         "properties": {
-            "theme": {"type": "string", "description": "A bundled theme's name, a file of the "
-                      "referee's themes folders (`GET /api/themes`), or (from the referee's "
-                      "own computer only) any theme file path."},
-            "players": {"type": "array", "items": {"type": "string"},
-                        "description": "Names of the players or teams, round the table."},
+            "theme": {
+                "type": "string",
+                "description": "A bundled theme's name, a file of the "
+                "referee's themes folders (`GET /api/themes`), or (from the referee's "
+                "own computer only) any theme file path.",
+            },
+            "players": {
+                "type": "array",
+                "items": {"type": "string"},
+                "description": "Names of the players or teams, round the table.",
+            },
             "first": {"type": "integer", "description": "Index in `players` of who starts."},
             "kind": {"type": "string", "enum": ["printed"]},
         },
@@ -94,13 +106,17 @@ SCHEMAS: dict[str, Any] = {
         "properties": {
             "id": {"type": "string"},
             "version": _INT,
-            "leader_token": {"type": "string",
-                             "description": "Keep it secret: it changes the table."},
+            "leader_token": {
+                "type": "string",
+                "description": "Keep it secret: it changes the table.",
+            },
             "urls": {
                 "type": "object",
                 "required": ["projector", "leader", "state", "events", "export_json", "export_csv"],
-                "properties": {k: {"type": "string"} for k in (
-                    "projector", "leader", "state", "events", "export_json", "export_csv")},
+                "properties": {
+                    k: {"type": "string"}
+                    for k in ("projector", "leader", "state", "events", "export_json", "export_csv")
+                },
             },
             "state": _ref("State"),
         },
@@ -108,9 +124,24 @@ SCHEMAS: dict[str, Any] = {
     "State": {
         "description": "What everybody in the room may see (no card in any hand).",
         "type": "object",
-        "required": ["table", "kind", "version", "game", "players", "current_player", "turn",
-                     "hint_tokens", "error_tokens", "suits", "colours", "deck_left", "discards",
-                     "is_over", "score", "max_score"],
+        "required": [
+            "table",
+            "kind",
+            "version",
+            "game",
+            "players",
+            "current_player",
+            "turn",
+            "hint_tokens",
+            "error_tokens",
+            "suits",
+            "colours",
+            "deck_left",
+            "discards",
+            "is_over",
+            "score",
+            "max_score",
+        ],
         "properties": {
             "table": {"type": "string"},
             "kind": {"type": "string", "enum": ["printed", "digital"]},
@@ -123,15 +154,21 @@ SCHEMAS: dict[str, Any] = {
             "hint_tokens": {"type": "object"},
             "error_tokens": {"type": "object"},
             "suits": {"type": "array", "items": {"type": "object"}},
-            "colours": {"type": "array", "items": _INT,
-                        "description": "Suit index of each clue colour, in hint order."},
+            "colours": {
+                "type": "array",
+                "items": _INT,
+                "description": "Suit index of each clue colour, in hint order.",
+            },
             "ranks": {"type": "array", "items": _INT},
             "deck_left": _INT,
             "discards": {"type": "array", "items": _ref("Card")},
             "final_turns_left": _NULLABLE_INT,
             "is_over": {"type": "boolean"},
-            "end": {"type": "string", "nullable": True,
-                    "enum": ["perfect", "deck", "strikeout", None]},
+            "end": {
+                "type": "string",
+                "nullable": True,
+                "enum": ["perfect", "deck", "strikeout", None],
+            },
             "score": _NULLABLE_INT,
             "max_score": _INT,
             "max_reachable_score": _INT,
@@ -167,96 +204,125 @@ def _body(schema: str) -> dict[str, Any]:
 def document() -> dict[str, Any]:
     """The whole OpenAPI document."""
     state = _json(_ref("State"), "The table's public state.")
-    return with_digital({
-        "openapi": "3.0.3",
-        "info": {
-            "title": "deckforge referee",
-            "version": __version__,
-            "description": (
-                "Referee of a classroom cooperative card game. Every change carries the table "
-                "version it was made on; the action log is committed before the answer."
-            ),
-        },
-        "paths": {
-            "/api/themes": {"get": {
-                "summary": "Bundled themes and those of the themes folders (players allowed).",
-                "operationId": "listThemes",
-                "responses": {"200": _json({"type": "object"}, "Themes.")},
-            }},
-            "/api/tables": {"post": {
-                "summary": "Create a printed-card table.",
-                "operationId": "createTable",
-                "requestBody": _body("NewTable"),
-                "responses": {"201": _json(_ref("CreatedTable"), "The new table."),
-                              **_errors(400, 422),
-                              "403": _json(_ref("Error"), "`theme-not-allowed`: a theme file "
-                                           "outside the referee's themes folders, named from "
-                                           "another computer.")},
-            }},
-            "/api/tables/{table_id}": {"get": {
-                "summary": "The public state, with its version.",
-                "operationId": "getState",
-                "parameters": [_TABLE_ID],
-                "responses": {"200": state, **_errors(404)},
-            }},
-            "/api/tables/{table_id}/actions": {"post": {
-                "summary": "Apply the current player's action.",
-                "operationId": "postAction",
-                "parameters": [_TABLE_ID],
-                "security": _LEADER,
-                "requestBody": _body("PostAction"),
-                "responses": {"200": state, **_errors(400, 401, 403, 404, 409, 422)},
-            }},
-            "/api/tables/{table_id}/undo": {"post": {
-                "summary": "Withdraw the last `steps` actions of the current game.",
-                "operationId": "undo",
-                "parameters": [_TABLE_ID],
-                "security": _LEADER,
-                "requestBody": _body("Undo"),
-                "responses": {"200": state, **_errors(400, 401, 403, 404, 409, 422)},
-            }},
-            "/api/tables/{table_id}/games": {"post": {
-                "summary": "Start a new game with the same players.",
-                "operationId": "newGame",
-                "parameters": [_TABLE_ID],
-                "security": _LEADER,
-                "requestBody": _body("Versioned"),
-                "responses": {"201": state, **_errors(400, 401, 403, 404, 409)},
-            }},
-            "/api/tables/{table_id}/events": {"get": {
-                "summary": "Server-Sent Events: `state` events carrying the public state as JSON.",
-                "description": "Comment lines keep the stream open; it closes after a few "
-                               "minutes and the browser reconnects.",
-                "operationId": "events",
-                "parameters": [_TABLE_ID],
-                "responses": {
-                    "200": {"description": "An event stream.",
-                            "content": {"text/event-stream": {"schema": {"type": "string"}}}},
-                    **_errors(404),
+    return with_digital(
+        {
+            "openapi": "3.0.3",
+            "info": {
+                "title": "deckforge referee",
+                "version": __version__,
+                "description": (
+                    "Referee of a classroom cooperative card game. Every change carries the table "
+                    "version it was made on; the action log is committed before the answer."
+                ),
+            },
+            "paths": {
+                "/api/themes": {
+                    "get": {
+                        "summary": "Bundled themes and those of the themes folders (players allowed).",
+                        "operationId": "listThemes",
+                        "responses": {"200": _json({"type": "object"}, "Themes.")},
+                    }
                 },
-            }},
-            "/api/tables/{table_id}/export.json": {"get": {
-                "summary": "The table's log: every game's active actions and result.",
-                "operationId": "exportJson",
-                "parameters": [_TABLE_ID],
-                "responses": {"200": _json({"type": "object"}, "The log."), **_errors(404)},
-            }},
-            "/api/tables/{table_id}/export.csv": {"get": {
-                "summary": "One CSV line per finished game, for the score sheet.",
-                "description": "UTF-8 with a byte order mark; cells separated by ';' for "
-                               "languages with a decimal comma (fr, de ...), ',' otherwise; "
-                               "a cell that would start a formula is prefixed with \"'\".",
-                "operationId": "exportCsv",
-                "parameters": [_TABLE_ID],
-                "responses": {
-                    "200": {"description": "CSV with a header line.",
-                            "content": {"text/csv": {"schema": {"type": "string"}}}},
-                    **_errors(404),
+                "/api/tables": {
+                    "post": {
+                        "summary": "Create a printed-card table.",
+                        "operationId": "createTable",
+                        "requestBody": _body("NewTable"),
+                        "responses": {
+                            "201": _json(_ref("CreatedTable"), "The new table."),
+                            **_errors(400, 422),
+                            "403": _json(
+                                _ref("Error"),
+                                "`theme-not-allowed`: a theme file "
+                                "outside the referee's themes folders, named from "
+                                "another computer.",
+                            ),
+                        },
+                    }
                 },
-            }},
-        },
-        "components": {
-            "schemas": SCHEMAS,
-            "securitySchemes": {"leaderToken": {"type": "http", "scheme": "bearer"}},
-        },
-    })
+                "/api/tables/{table_id}": {
+                    "get": {
+                        "summary": "The public state, with its version.",
+                        "operationId": "getState",
+                        "parameters": [_TABLE_ID],
+                        "responses": {"200": state, **_errors(404)},
+                    }
+                },
+                "/api/tables/{table_id}/actions": {
+                    "post": {
+                        "summary": "Apply the current player's action.",
+                        "operationId": "postAction",
+                        "parameters": [_TABLE_ID],
+                        "security": _LEADER,
+                        "requestBody": _body("PostAction"),
+                        "responses": {"200": state, **_errors(400, 401, 403, 404, 409, 422)},
+                    }
+                },
+                "/api/tables/{table_id}/undo": {
+                    "post": {
+                        "summary": "Withdraw the last `steps` actions of the current game.",
+                        "operationId": "undo",
+                        "parameters": [_TABLE_ID],
+                        "security": _LEADER,
+                        "requestBody": _body("Undo"),
+                        "responses": {"200": state, **_errors(400, 401, 403, 404, 409, 422)},
+                    }
+                },
+                "/api/tables/{table_id}/games": {
+                    "post": {
+                        "summary": "Start a new game with the same players.",
+                        "operationId": "newGame",
+                        "parameters": [_TABLE_ID],
+                        "security": _LEADER,
+                        "requestBody": _body("Versioned"),
+                        "responses": {"201": state, **_errors(400, 401, 403, 404, 409)},
+                    }
+                },
+                "/api/tables/{table_id}/events": {
+                    "get": {
+                        "summary": "Server-Sent Events: `state` events carrying the public state as JSON.",
+                        "description": "Comment lines keep the stream open; it closes after a few "
+                        "minutes and the browser reconnects.",
+                        "operationId": "events",
+                        "parameters": [_TABLE_ID],
+                        "responses": {
+                            "200": {
+                                "description": "An event stream.",
+                                "content": {"text/event-stream": {"schema": {"type": "string"}}},
+                            },
+                            **_errors(404),
+                        },
+                    }
+                },
+                "/api/tables/{table_id}/export.json": {
+                    "get": {
+                        "summary": "The table's log: every game's active actions and result.",
+                        "operationId": "exportJson",
+                        "parameters": [_TABLE_ID],
+                        "responses": {"200": _json({"type": "object"}, "The log."), **_errors(404)},
+                    }
+                },
+                "/api/tables/{table_id}/export.csv": {
+                    "get": {
+                        "summary": "One CSV line per finished game, for the score sheet.",
+                        "description": "UTF-8 with a byte order mark; cells separated by ';' for "
+                        "languages with a decimal comma (fr, de ...), ',' otherwise; "
+                        'a cell that would start a formula is prefixed with "\'".',
+                        "operationId": "exportCsv",
+                        "parameters": [_TABLE_ID],
+                        "responses": {
+                            "200": {
+                                "description": "CSV with a header line.",
+                                "content": {"text/csv": {"schema": {"type": "string"}}},
+                            },
+                            **_errors(404),
+                        },
+                    }
+                },
+            },
+            "components": {
+                "schemas": SCHEMAS,
+                "securitySchemes": {"leaderToken": {"type": "http", "scheme": "bearer"}},
+            },
+        }
+    )

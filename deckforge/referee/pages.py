@@ -152,8 +152,14 @@ def http_error(problem: Any) -> Any:
     if request.path.startswith("/api/"):
         from deckforge.referee.api import error
 
-        codes = {400: "bad-request", 403: "forbidden", 404: "not-found",
-                 405: "method-not-allowed", 413: "too-large", 500: "internal-error"}
+        codes = {
+            400: "bad-request",
+            403: "forbidden",
+            404: "not-found",
+            405: "method-not-allowed",
+            413: "too-large",
+            500: "internal-error",
+        }
         return error(problem.code, codes.get(problem.code, "error"), problem.description)
     if g.get("t") is None:
         _use_language(page_language())
@@ -168,9 +174,16 @@ def _theme_rows() -> list[dict[str, Any]]:
             theme = service().themes.get(ref)
         except Exception:  # a broken theme is left out of the list, not fatal
             continue
-        rows.append({"name": name, "title": theme.title, "counts": list(theme.players.counts),
-                     "first": theme.players.first, "teams": theme.players.teams,
-                     "language": theme.language})
+        rows.append(
+            {
+                "name": name,
+                "title": theme.title,
+                "counts": list(theme.players.counts),
+                "first": theme.players.first,
+                "teams": theme.players.teams,
+                "language": theme.language,
+            }
+        )
     return rows
 
 
@@ -187,8 +200,14 @@ def index(problem: RefereeError | None = None, form: Any = None, status: int = 2
         for record in store.list_tables(get_db())[:50]
     ]
     body = render_template(
-        "index.html", themes=themes, default_theme=default, tables=tables, problem=problem,
-        form=form or {}, seats=MAX_SEATS, any_theme_file=theme_access().any_file,
+        "index.html",
+        themes=themes,
+        default_theme=default,
+        tables=tables,
+        problem=problem,
+        form=form or {},
+        seats=MAX_SEATS,
+        any_theme_file=theme_access().any_file,
     )
     return body, status
 
@@ -216,23 +235,34 @@ def create() -> Any:
     kind: store.TableKind = "digital" if form.get("kind") == "digital" else "printed"
     seed_raw = form.get("seed", "").strip()
     try:
-        checked = new_table(service().themes, theme_name, [names[i] for i in seats], first,
-                            theme_access())
-        seed = (seed_of(int(seed_raw) if seed_raw.isdigit() else seed_raw or None)
-                if kind == "digital" else None)
+        checked = new_table(
+            service().themes, theme_name, [names[i] for i in seats], first, theme_access()
+        )
+        seed = (
+            seed_of(int(seed_raw) if seed_raw.isdigit() else seed_raw or None)
+            if kind == "digital"
+            else None
+        )
     except RefereeError as problem:
         return index(problem=problem, form=form, status=problem.status)
     token = new_token()
-    snap = service().create(get_db(), theme_ref=checked.theme_ref, players=checked.players,
-                            token_hash=token_hash(token), kind=kind, seed=seed)
+    snap = service().create(
+        get_db(),
+        theme_ref=checked.theme_ref,
+        players=checked.players,
+        token_hash=token_hash(token),
+        kind=kind,
+        seed=seed,
+    )
     return redirect(url_for("pages.leader", table_id=snap.table.id, token=token, welcome=1), 303)
 
 
 @bp.get("/t/<table_id>")
 def projector(table_id: str) -> Any:
     snap = _snapshot(table_id)
-    return render_template("projector.html", snap=snap, s=snap.state,
-                           poll=current_app.config["POLL_SECONDS"])
+    return render_template(
+        "projector.html", snap=snap, s=snap.state, poll=current_app.config["POLL_SECONDS"]
+    )
 
 
 @bp.get("/t/<table_id>/screen")
@@ -267,13 +297,26 @@ def _qr(url: str) -> Markup:
     return Markup(svg)  # segno's own SVG: it contains no theme text
 
 
-def _leader_page(snap: Snapshot, token: str, *, problem: str | None = None,
-                 notice: str | None = None, status: int = 200) -> Any:
+def _leader_page(
+    snap: Snapshot,
+    token: str,
+    *,
+    problem: str | None = None,
+    notice: str | None = None,
+    status: int = 200,
+) -> Any:
     leader_url = shareable(
-        url_for("pages.leader", table_id=snap.table.id, token=token, _external=True))
+        url_for("pages.leader", table_id=snap.table.id, token=token, _external=True)
+    )
     body = render_template(
-        "leader.html", snap=snap, s=snap.state, token=token, problem=problem, notice=notice,
-        log=list(reversed(snap.log)), welcome=request.args.get("welcome") == "1",
+        "leader.html",
+        snap=snap,
+        s=snap.state,
+        token=token,
+        problem=problem,
+        notice=notice,
+        log=list(reversed(snap.log)),
+        welcome=request.args.get("welcome") == "1",
         leader_url=leader_url,
         hand_size=snap.theme.players.hand_size(len(snap.table.players)),
         projector_url=url_for("pages.projector", table_id=snap.table.id, _external=True),
@@ -305,8 +348,9 @@ def _change(table_id: str, token: str, change: Any) -> Any:
     except store.StaleVersion:
         return _leader_page(_snapshot(table_id), token, notice=t("leader.stale"), status=409)
     except store.NothingToUndo:
-        return _leader_page(_snapshot(table_id), token, problem=t("leader.nothing_to_undo"),
-                            status=422)
+        return _leader_page(
+            _snapshot(table_id), token, problem=t("leader.nothing_to_undo"), status=422
+        )
     except RefereeError as problem:
         key = f"form.{problem.code}"
         reason = t(key) if t.has(key) else problem.message

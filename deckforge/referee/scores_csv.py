@@ -15,13 +15,39 @@ import io
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-COLUMNS = ("table", "game", "theme", "players", "started_at", "finished_at", "turns", "end",
-           "score", "max_score", "rating")
+COLUMNS = (
+    "table",
+    "game",
+    "theme",
+    "players",
+    "started_at",
+    "finished_at",
+    "turns",
+    "end",
+    "score",
+    "max_score",
+    "rating",
+)
 
 # languages whose spreadsheets use a decimal comma, hence ";" between cells
-SEMICOLON_LANGUAGES = frozenset({
-    "cs", "da", "de", "es", "fi", "fr", "it", "nb", "nl", "pl", "pt", "ru", "sv", "tr",
-})
+SEMICOLON_LANGUAGES = frozenset(
+    {
+        "cs",
+        "da",
+        "de",
+        "es",
+        "fi",
+        "fr",
+        "it",
+        "nb",
+        "nl",
+        "pl",
+        "pt",
+        "ru",
+        "sv",
+        "tr",
+    }
+)
 
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 

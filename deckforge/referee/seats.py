@@ -63,8 +63,7 @@ def is_paused(conn: sqlite3.Connection, table_id: str) -> bool:
     return row is not None
 
 
-def set_paused(conn: sqlite3.Connection, table_id: str, expected_version: int,
-               paused: bool) -> int:
+def set_paused(conn: sqlite3.Connection, table_id: str, expected_version: int, paused: bool) -> int:
     """Pause or resume a table on ``expected_version``; returns the new version.
 
     A pause is a change of the table like an action: it moves the version on,
@@ -78,8 +77,10 @@ def set_paused(conn: sqlite3.Connection, table_id: str, expected_version: int,
             raise store.StaleVersion(expected_version, current)
         writer.execute("UPDATE tables SET version = ? WHERE id = ?", (current + 1, table_id))
         if paused:
-            writer.execute("INSERT OR IGNORE INTO pauses (table_id, since) VALUES (?, ?)",
-                           (table_id, store.now()))
+            writer.execute(
+                "INSERT OR IGNORE INTO pauses (table_id, since) VALUES (?, ?)",
+                (table_id, store.now()),
+            )
         else:
             writer.execute("DELETE FROM pauses WHERE table_id = ?", (table_id,))
     return current + 1
@@ -230,15 +231,17 @@ def seat_view(digital: DigitalTable, seat: int) -> dict[str, Any]:
     hands = []
     for player in range(len(table.players)):
         if player == seat:
-            hands.append({
-                "player": player,
-                "name": table.players[player],
-                "own": True,
-                "cards": [
-                    {"slot": slot, **knowledge(h, digital.theme)}
-                    for slot, h in enumerate(view.own_hand)
-                ],
-            })
+            hands.append(
+                {
+                    "player": player,
+                    "name": table.players[player],
+                    "own": True,
+                    "cards": [
+                        {"slot": slot, **knowledge(h, digital.theme)}
+                        for slot, h in enumerate(view.own_hand)
+                    ],
+                }
+            )
         else:
             hands.append(_open_hand(digital, player))
     return {

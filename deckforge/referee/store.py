@@ -93,8 +93,9 @@ def connect(path: str | Path, sync: str = "normal") -> StoreConnection:
     """Open the store with a write-ahead log; ``sync`` is SQLite's ``synchronous`` setting."""
     if sync not in SYNC_MODES:
         raise ValueError(f"sync must be one of {', '.join(SYNC_MODES)}, not {sync!r}")
-    conn = sqlite3.connect(path, isolation_level=None, check_same_thread=False, timeout=10,
-                           factory=StoreConnection)
+    conn = sqlite3.connect(
+        path, isolation_level=None, check_same_thread=False, timeout=10, factory=StoreConnection
+    )
     conn.writer = conn
     conn.row_factory = sqlite3.Row
     conn.execute("PRAGMA journal_mode = WAL")
@@ -297,8 +298,12 @@ def append_action(
             " SELECT id, game, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions"
             "  WHERE actions.table_id = tables.id AND actions.game = tables.game),"
             " ?, version + 1, ? FROM tables WHERE id = ? AND version = ?",
-            (orjson.dumps(payload, option=orjson.OPT_SORT_KEYS).decode(), now(), table_id,
-             expected_version),
+            (
+                orjson.dumps(payload, option=orjson.OPT_SORT_KEYS).decode(),
+                now(),
+                table_id,
+                expected_version,
+            ),
         )
     if added.rowcount != 1:
         current = table_version(conn, table_id)
@@ -333,8 +338,9 @@ def new_game(
     """Start the next game at the table with the same players; returns the new version."""
     with write(conn) as writer:
         version = _bump(writer, table_id, expected_version)
-        number = writer.execute("SELECT game FROM tables WHERE id = ?",
-                                (table_id,)).fetchone()[0] + 1
+        number = (
+            writer.execute("SELECT game FROM tables WHERE id = ?", (table_id,)).fetchone()[0] + 1
+        )
         writer.execute("UPDATE tables SET game = ? WHERE id = ?", (number, table_id))
         writer.execute(
             "INSERT INTO games (table_id, number, seed, started_at) VALUES (?, ?, ?, ?)",

@@ -182,7 +182,8 @@ def piles(theme: Theme, game: Game, before: Piles | None = None) -> Piles:
     suit_keys = tuple(zip(tops, map(tuple, discarded), strict=True))
     old = before if before is not None and before.key[0] == id(theme) else None
     suits = [
-        old.suits[index] if old is not None and old.suit_keys[index] == suit_key
+        old.suits[index]
+        if old is not None and old.suit_keys[index] == suit_key
         else public_suit(theme, game, index)
         for index, suit_key in enumerate(suit_keys)
     ]
@@ -200,10 +201,18 @@ def _fixed(theme: Theme) -> dict[str, Any]:
     hint, error = theme.tokens.hint, theme.tokens.error
     fixed = {
         "theme": {"id": theme.id, "title": theme.title, "language": theme.language},
-        "hint": {"count": hint.count, "name": hint.name, "plural": hint.plural,
-                 "colour": safe_colour(hint.colour)},
-        "error": {"count": error.count, "name": error.name, "plural": error.plural,
-                  "colour": safe_colour(error.colour)},
+        "hint": {
+            "count": hint.count,
+            "name": hint.name,
+            "plural": hint.plural,
+            "colour": safe_colour(hint.colour),
+        },
+        "error": {
+            "count": error.count,
+            "name": error.name,
+            "plural": error.plural,
+            "colour": safe_colour(error.colour),
+        },
         "colours": list(theme.clue_colours()),
         "ranks": list(range(1, theme.ranks + 1)),
         "max_score": theme.max_score,
@@ -213,8 +222,12 @@ def _fixed(theme: Theme) -> dict[str, Any]:
 
 
 def public_state(
-    table: store.TableRecord, theme: Theme, game: Game, log: tuple[dict[str, Any], ...],
-    known: Piles | None = None, stats: dict[str, int] | None = None,
+    table: store.TableRecord,
+    theme: Theme,
+    game: Game,
+    log: tuple[dict[str, Any], ...],
+    known: Piles | None = None,
+    stats: dict[str, int] | None = None,
 ) -> dict[str, Any]:
     """Everything anybody in the room may see: no card in any hand.
 
@@ -271,8 +284,11 @@ def log_stats(
 
 
 _STAT = {
-    ("play", True): "played", ("play", False): "misplayed", ("discard", None): "discarded",
-    ("colour-hint", None): "hints", ("rank-hint", None): "hints",
+    ("play", True): "played",
+    ("play", False): "misplayed",
+    ("discard", None): "discarded",
+    ("colour-hint", None): "hints",
+    ("rank-hint", None): "hints",
 }
 
 
@@ -320,7 +336,10 @@ class TableService:
         return game, log
 
     def _snapshot(
-        self, table: store.TableRecord, game: Game, log: tuple[dict[str, Any], ...],
+        self,
+        table: store.TableRecord,
+        game: Game,
+        log: tuple[dict[str, Any], ...],
         stats: dict[str, int] | None = None,
     ) -> Snapshot:
         theme = self.themes.get(table.theme_ref)
@@ -359,13 +378,23 @@ class TableService:
         return game
 
     def create(
-        self, conn: sqlite3.Connection, *, theme_ref: str, players: list[str], token_hash: str,
-        kind: store.TableKind = "printed", seed: int | None = None,
+        self,
+        conn: sqlite3.Connection,
+        *,
+        theme_ref: str,
+        players: list[str],
+        token_hash: str,
+        kind: store.TableKind = "printed",
+        seed: int | None = None,
     ) -> Snapshot:
         theme = self.themes.get(theme_ref)
         new_game(theme, len(players), kind, seed)  # refuses a count the theme does not allow
         table = store.create_table(
-            conn, kind=kind, theme_ref=theme_ref, players=players, leader_token_hash=token_hash,
+            conn,
+            kind=kind,
+            theme_ref=theme_ref,
+            players=players,
+            leader_token_hash=token_hash,
             seed=seed,
         )
         snap = self.snapshot(conn, table.id)

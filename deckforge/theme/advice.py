@@ -41,6 +41,7 @@ def add_warnings(check: Callable[[Theme], Found]) -> None:
     if check not in _ADDED:
         _ADDED.append(check)
 
+
 # texts a deck that extends another may leave to its parent: (key path, what it is)
 _INHERITED_TEXTS: tuple[tuple[tuple[str | int, ...], str], ...] = (
     (("description",), "the description"),

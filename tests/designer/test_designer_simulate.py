@@ -145,8 +145,11 @@ def test_one_game_has_a_mean_but_no_interval() -> None:
 
 def test_the_histogram_bars_are_rounded_so_close_counts_still_differ() -> None:
     summary = _summary([20] * 83 + [21] * 81 + [22], [End.DECK] * 165, [50] * 165)
-    bars = {line.split("|")[0].strip(): line.split("|")[1].split()[0]
-            for line in report(summary, width=40).splitlines() if "|" in line}
+    bars = {
+        line.split("|")[0].strip(): line.split("|")[1].split()[0]
+        for line in report(summary, width=40).splitlines()
+        if "|" in line
+    }
     assert len(bars["20"]) == 40 and len(bars["21"]) == 39
     assert bars["22"] == "#"  # a single game still shows
 

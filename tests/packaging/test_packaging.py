@@ -28,8 +28,10 @@ def test_pyproject_names_every_package_of_the_source_tree():
 def test_the_bundled_themes_and_templates_are_installed_from_the_top_level_folders():
     config = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     mapping = config["tool"]["setuptools"]["package-dir"]
-    assert mapping == {"deckforge.bundled_themes": "themes",
-                       "deckforge.bundled_templates": "templates"}
+    assert mapping == {
+        "deckforge.bundled_themes": "themes",
+        "deckforge.bundled_templates": "templates",
+    }
     assert set(mapping) <= declared_packages()
     assert list((ROOT / "themes").glob("*.yaml")) and list((ROOT / "templates").glob("*.yaml"))
 
@@ -51,7 +53,8 @@ def test_pyproject_names_every_folder_of_data_files_in_the_package():
     data_folders = {
         ".".join(folder.relative_to(ROOT).parts)
         for folder in (ROOT / "deckforge").rglob("*")
-        if folder.is_dir() and folder.name != "__pycache__"
+        if folder.is_dir()
+        and folder.name != "__pycache__"
         and not (folder / "__init__.py").exists()
     }
     missing = data_folders - declared_packages()

@@ -144,8 +144,12 @@ def examples_in(text: str, where: str) -> list[Example]:
             found.append(Example(f"{where}:{start}", " ".join(current)))
             current = []
     for span in INLINE.finditer(prose):
-        found.append(Example(f"{where}:{prose.count(chr(10), 0, span.start()) + 1}",
-                             " ".join(span.group(1).split())))
+        found.append(
+            Example(
+                f"{where}:{prose.count(chr(10), 0, span.start()) + 1}",
+                " ".join(span.group(1).split()),
+            )
+        )
     return found
 
 
@@ -158,12 +162,14 @@ def problems_of(example: Example) -> list[str]:
         heads = [i for i, word in enumerate(words) if re.fullmatch(r"(\S*[/\\])?deckforge", word)]
         if not heads:
             continue
-        words = words[heads[0] + 1:]
+        words = words[heads[0] + 1 :]
         if words and not words[0].startswith("-"):
             command, words = words[0], words[1:]
             if command not in commands:
-                problems.append(f"{example.where}: no command 'deckforge {command}' "
-                                f"(commands: {', '.join(commands)})")
+                problems.append(
+                    f"{example.where}: no command 'deckforge {command}' "
+                    f"(commands: {', '.join(commands)})"
+                )
                 continue
             known = command_help(command).options
         else:
@@ -175,23 +181,32 @@ def problems_of(example: Example) -> list[str]:
                 continue
             name = option.group(0)
             if name not in known:
-                problems.append(f"{example.where}: 'deckforge {command}' has no option {name} "
-                                f"(in: {example.line})")
+                problems.append(
+                    f"{example.where}: 'deckforge {command}' has no option {name} "
+                    f"(in: {example.line})"
+                )
                 continue
-            value = word[len(name) + 1:] if "=" in word else (
-                words[index + 1].strip("[]()") if index + 1 < len(words) else "")
+            value = (
+                word[len(name) + 1 :]
+                if "=" in word
+                else (words[index + 1].strip("[]()") if index + 1 < len(words) else "")
+            )
             if known[name] and value and value == value.lower() and not value.startswith("-"):
                 wrong = [v for v in value.split("|") if v not in known[name]]
                 if wrong:
-                    problems.append(f"{example.where}: {name} does not take {', '.join(wrong)} "
-                                    f"(choices: {', '.join(known[name])})")
+                    problems.append(
+                        f"{example.where}: {name} does not take {', '.join(wrong)} "
+                        f"(choices: {', '.join(known[name])})"
+                    )
     return problems
 
 
 def all_examples() -> list[Example]:
-    return [example for path in DOCS
-            for example in examples_in(path.read_text(encoding="utf-8"),
-                                       str(path.relative_to(ROOT)))]
+    return [
+        example
+        for path in DOCS
+        for example in examples_in(path.read_text(encoding="utf-8"), str(path.relative_to(ROOT)))
+    ]
 
 
 def test_the_docs_show_deckforge_commands_at_all():
@@ -261,14 +276,19 @@ def console_runs() -> list[tuple[str, str, list[str]]]:
     return runs
 
 
-@pytest.mark.parametrize(("where", "command", "shown"), console_runs(),
-                         ids=lambda value: value if isinstance(value, str) else "output")
-def test_a_console_example_that_needs_no_file_prints_what_the_docs_show(where, command, shown,
-                                                                        tmp_path, monkeypatch):
+@pytest.mark.parametrize(
+    ("where", "command", "shown"),
+    console_runs(),
+    ids=lambda value: value if isinstance(value, str) else "output",
+)
+def test_a_console_example_that_needs_no_file_prints_what_the_docs_show(
+    where, command, shown, tmp_path, monkeypatch
+):
     import shlex
 
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(main, shlex.split(command)[1:], prog_name="deckforge")
+
     def plain(lines: list[str]) -> list[str]:  # a no-break space reads as a space
         return [re.sub(r"[\u00a0\u202f]", " ", line).rstrip() for line in lines]
 

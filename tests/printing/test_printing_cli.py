@@ -24,15 +24,25 @@ def test_print_writes_the_kit_into_the_output_folder(runner, tmp_path):
     result = runner.invoke(main, ["print", "hanabi-classic", "-o", str(tmp_path / "kit")])
     assert result.exit_code == 0, result.output
     names = sorted(p.name for p in (tmp_path / "kit").iterdir())
-    assert names == sorted(["cards.pdf", "cards-fronts.pdf", "cards-backs.pdf", "tokens.pdf",
-                            "rules.pdf", "scoresheet.pdf", "calibration.pdf"])
+    assert names == sorted(
+        [
+            "cards.pdf",
+            "cards-fronts.pdf",
+            "cards-backs.pdf",
+            "tokens.pdf",
+            "rules.pdf",
+            "scoresheet.pdf",
+            "calibration.pdf",
+        ]
+    )
     assert "cards.pdf" in result.output
 
 
 @pytest.mark.parametrize("edge", ["long", "short"])
 def test_after_the_files_it_says_how_to_print_them_on_stderr(tmp_path, edge):
     result = CliRunner().invoke(
-        main, ["print", "hanabi-classic", "-o", str(tmp_path / "kit"), "--duplex", edge])
+        main, ["print", "hanabi-classic", "-o", str(tmp_path / "kit"), "--duplex", edge]
+    )
     assert result.exit_code == 0, result.stderr
     assert "Print at 100 %" in result.stderr
     assert f"double-sided, flipping on the {edge} edge" in result.stderr
@@ -41,13 +51,16 @@ def test_after_the_files_it_says_how_to_print_them_on_stderr(tmp_path, edge):
 
 def test_print_shows_the_warnings_of_check_and_still_prints(tmp_path):
     deck = tmp_path / "half-written.yaml"
-    suits = "".join(f"  - {{id: s{i}, name: S{i}, colour: '{colour}', symbol: '{i}'}}\n"
-                    for i, colour in enumerate(("#2e86c1", "#17a589", "#b7950b", "#d68910"),
-                                               start=1))
+    suits = "".join(
+        f"  - {{id: s{i}, name: S{i}, colour: '{colour}', symbol: '{i}'}}\n"
+        for i, colour in enumerate(("#2e86c1", "#17a589", "#b7950b", "#d68910"), start=1)
+    )
     deck.write_text(
         "id: half-written\nextends: hanabi-classic\nsuits:\n"
         "  - {id: red, name: Red, colour: '#c0392b', symbol: R,\n"
-        "     cards: {3: {title: Orbit}}}\n" + suits, encoding="utf-8")
+        "     cards: {3: {title: Orbit}}}\n" + suits,
+        encoding="utf-8",
+    )
     result = CliRunner().invoke(main, ["print", str(deck), "-o", str(tmp_path / "kit")])
     assert result.exit_code == 0, result.stderr
     assert "half-written.yaml:5:13: warning: suits[0].cards: Red 1" in result.stderr
@@ -91,8 +104,9 @@ def test_an_unknown_theme_is_refused_without_a_traceback(runner, tmp_path):
 
 
 def test_a_theme_with_printing_problems_is_refused_with_each_problem(runner, tmp_path):
-    result = runner.invoke(main, ["print", str(DATA / "missing-glyphs.yaml"), "-o",
-                                  str(tmp_path / "kit")])
+    result = runner.invoke(
+        main, ["print", str(DATA / "missing-glyphs.yaml"), "-o", str(tmp_path / "kit")]
+    )
     assert result.exit_code == 1
     lines = result.output.strip().splitlines()
     assert len(lines) == 4
@@ -124,8 +138,9 @@ def edit_then_stop(monkeypatch, file: Path, old: str, new: str) -> None:
     monkeypatch.setattr(command, "pause", fake_sleep)
 
 
-def test_watch_rebuilds_when_the_theme_file_changes_and_stops_on_ctrl_c(runner, tmp_path,
-                                                                         monkeypatch):
+def test_watch_rebuilds_when_the_theme_file_changes_and_stops_on_ctrl_c(
+    runner, tmp_path, monkeypatch
+):
     theme = tmp_path / "deck.yaml"
     shutil.copy(DATA / "small-deck.yaml", theme)
     out = tmp_path / "kit"
@@ -169,7 +184,8 @@ def test_watch_keeps_going_after_a_broken_save(runner, tmp_path, monkeypatch):
 def test_a_large_deck_shows_a_progress_bar_on_a_terminal(runner, tmp_path, monkeypatch):
     theme = tmp_path / "big.yaml"
     theme.write_text(
-        (DATA / "small-deck.yaml").read_text(encoding="utf-8")
+        (DATA / "small-deck.yaml")
+        .read_text(encoding="utf-8")
         .replace("[2, 1, 1]", "[10, 10, 10, 10, 10, 10, 10]")
         .replace("to: 9,", "to: 21,"),
         encoding="utf-8",
@@ -190,8 +206,10 @@ def test_printing_never_imports_flask_or_the_referee():
     import subprocess
     import sys
 
-    code = ("import sys, deckforge.cli.print_kit, deckforge.printing.kit; "
-            "print(sorted(m for m in sys.modules if m.startswith(('flask', 'deckforge.referee'))))")
+    code = (
+        "import sys, deckforge.cli.print_kit, deckforge.printing.kit; "
+        "print(sorted(m for m in sys.modules if m.startswith(('flask', 'deckforge.referee'))))"
+    )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
 

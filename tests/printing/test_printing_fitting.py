@@ -75,9 +75,11 @@ def test_the_height_of_a_block_counts_every_line_at_its_leading():
 def test_a_typical_festival_card_fits_a_poker_card_at_a_readable_size():
     body, title = load_font("DejaVuSans"), load_font("DejaVuSans-Bold")
     box = FaceLayout(63, 88).text_box
-    text = ("Vers la pleine lune de mai, beaucoup de bouddhistes fêtent la naissance, "
-            "l’Éveil et l’entrée dans le nirvana du Bouddha. Au temple, on offre des "
-            "fleurs, des bougies et de l’encens.")
+    text = (
+        "Vers la pleine lune de mai, beaucoup de bouddhistes fêtent la naissance, "
+        "l’Éveil et l’entrée dans le nirvana du Bouddha. Au temple, on offre des "
+        "fleurs, des bougies et de l’encens."
+    )
     fitted = fit_text("Vesak", text, box.w * MM, box.h * MM, title.width, body.width)
     assert fitted is not None
     assert fitted.body_size >= 7

@@ -85,16 +85,20 @@ def test_the_score_sheet_says_what_a_game_lost_to_the_error_tokens_scores():
     assert help_line.endswith("Avec 3 œuvres du démon, la partie est perdue\u00a0: total 0.")
 
 
-@pytest.mark.parametrize(("language", "placed", "counted"), [
-    ("fr", "on pose 1 œuvre du démon au milieu", "3 œuvres du démon au milieu"),
-    ("en", "one œuvre du démon goes into the middle", "3 œuvres du démon are in the middle"),
-    ("de", "1 œuvre du démon kommt in die Mitte", "3 œuvres du démon in der Mitte liegen"),
-])
+@pytest.mark.parametrize(
+    ("language", "placed", "counted"),
+    [
+        ("fr", "on pose 1 œuvre du démon au milieu", "3 œuvres du démon au milieu"),
+        ("en", "one œuvre du démon goes into the middle", "3 œuvres du démon are in the middle"),
+        ("de", "1 œuvre du démon kommt in die Mitte", "3 œuvres du démon in der Mitte liegen"),
+    ],
+)
 def test_the_rules_say_where_an_error_token_goes_and_count_it_there(language, placed, counted):
     theme = load_theme("interfaith-festival")
     fonts = theme_fonts(theme.print_style.title_font, theme.print_style.body_font, theme.path)
-    text = " ".join(getattr(f, "text", "") for f in rules_flowables(theme, catalogue(language),
-                                                                    fonts))
+    text = " ".join(
+        getattr(f, "text", "") for f in rules_flowables(theme, catalogue(language), fonts)
+    )
     assert placed in text
     assert counted in text
 
@@ -102,8 +106,9 @@ def test_the_rules_say_where_an_error_token_goes_and_count_it_there(language, pl
 def test_the_rules_say_what_the_numbers_under_each_rank_count():
     theme = load_theme("interfaith-festival")
     fonts = theme_fonts(theme.print_style.title_font, theme.print_style.body_font, theme.path)
-    document = pdfium.PdfDocument(rules_sheet(theme, catalogue("fr"), fonts,
-                                              PrintCanvas((210.0, 297.0), "rules", None)))
+    document = pdfium.PdfDocument(
+        rules_sheet(theme, catalogue("fr"), fonts, PrintCanvas((210.0, 297.0), "rules", None))
+    )
     text = " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in document)
     assert "Exemplaires de chaque valeur" in text
     assert "Famille Symbole 1 2 3 4 5 Ordre" in text

@@ -84,9 +84,12 @@ def test_every_back_lands_behind_its_front(paper, width, height, bleed, duplex):
         # a point of the front and the point of the back behind it, for the flip edge
         for fx, fy in ((front.x, front.y), (front.right, front.top)):
             bx, by = behind(paper, duplex, fx, fy)
-            corners = {(round(back.x, 6), round(back.y, 6)), (round(back.right, 6),
-                       round(back.top, 6)), (round(back.x, 6), round(back.top, 6)),
-                       (round(back.right, 6), round(back.y, 6))}
+            corners = {
+                (round(back.x, 6), round(back.y, 6)),
+                (round(back.right, 6), round(back.top, 6)),
+                (round(back.x, 6), round(back.top, 6)),
+                (round(back.right, 6), round(back.y, 6)),
+            }
             assert (round(bx, 6), round(by, 6)) in corners
 
 
@@ -129,8 +132,12 @@ def test_crop_marks_stay_in_the_margins_and_never_cross_a_card():
         for mark in marks:
             for slot in range(layout.per_page):
                 assert not mark.crosses(layout.cell(slot))
-            box = Rect(min(mark.x1, mark.x2), min(mark.y1, mark.y2),
-                       abs(mark.x2 - mark.x1), abs(mark.y2 - mark.y1))
+            box = Rect(
+                min(mark.x1, mark.x2),
+                min(mark.y1, mark.y2),
+                abs(mark.x2 - mark.x1),
+                abs(mark.y2 - mark.y1),
+            )
             assert printable.contains(box)
             assert not box.overlaps(layout.grid.inset(-MARK_GAP + 1e-6))
 
@@ -152,8 +159,13 @@ def test_a_card_too_big_for_the_paper_is_refused_with_its_sizes():
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    [("poker", (63, 88)), ("Bridge", (57, 89)), ("tarot", (70, 120)), ("63x88", (63, 88)),
-     ("59.5 x 91", (59.5, 91))],
+    [
+        ("poker", (63, 88)),
+        ("Bridge", (57, 89)),
+        ("tarot", (70, 120)),
+        ("63x88", (63, 88)),
+        ("59.5 x 91", (59.5, 91)),
+    ],
 )
 def test_card_sizes_are_read_by_name_or_as_width_by_height(text, expected):
     assert parse_card_size(text) == expected

@@ -119,9 +119,11 @@ FRENCH = (
 @pytest.mark.parametrize("card", [(63, 88), (44, 68), (41, 63)])
 @pytest.mark.parametrize(
     ("title", "text"),
-    [(f"Sommer{SHY}sonnen{SHY}wende", GERMAN),
-     (f"Gemein{SHY}schafts{SHY}gärten", GERMAN),
-     (f"Sol{SHY}stice d’été", FRENCH)],
+    [
+        (f"Sommer{SHY}sonnen{SHY}wende", GERMAN),
+        (f"Gemein{SHY}schafts{SHY}gärten", GERMAN),
+        (f"Sol{SHY}stice d’été", FRENCH),
+    ],
 )
 def test_real_cards_break_only_at_spaces_and_soft_hyphens_within_the_box(card, title, text):
     body, bold = load_font("DejaVuSans"), load_font("DejaVuSans-Bold")
@@ -139,13 +141,13 @@ def test_real_cards_break_only_at_spaces_and_soft_hyphens_within_the_box(card, t
 
 def _summer(tmp_path, title: str = "Summer"):
     source = (
-        f"id: summer\nextends: hanabi-classic\ntitle: \"{title}\"\n"
-        f"print: {{back: {{title: \"{title}\"}}}}\n"
+        f'id: summer\nextends: hanabi-classic\ntitle: "{title}"\n'
+        f'print: {{back: {{title: "{title}"}}}}\n'
         "players: {counts: [2, 3], hand_size: 3}\n"
         "suits:\n"
-        "  - id: red\n    name: Rot\n    colour: \"#c0392b\"\n    symbol: \"♥\"\n"
+        '  - id: red\n    name: Rot\n    colour: "#c0392b"\n    symbol: "♥"\n'
         "    copies: [2, 1, 1]\n    cards:\n"
-        f"      1: {{title: \"Sommer{SHY}sonnen{SHY}wende\", text: \"Ein Fest{SHY}tag.\"}}\n"
+        f'      1: {{title: "Sommer{SHY}sonnen{SHY}wende", text: "Ein Fest{SHY}tag."}}\n'
         '  - {id: blue, name: Blau, colour: "#3182ce", symbol: "◆", copies: [2, 1, 1]}\n'
         '  - {id: green, name: Grün, colour: "#38a169", symbol: "♣", copies: [2, 1, 1]}\n'
         "rating:\n  - {from: 0, to: 5, label: Weiter}\n  - {from: 6, to: 9, label: Gut}\n"
@@ -177,8 +179,13 @@ def test_soft_hyphens_in_the_theme_title_are_invisible_on_every_printed_page(tmp
 
 def test_a_font_without_the_soft_hyphen_character_can_still_print_card_texts(monkeypatch):
     theme = load_theme("hanabi-classic")
-    suits = (dataclasses.replace(theme.suits[0], cards={1: CardText(
-        title=f"Sommer{SHY}sonnen{SHY}wende", text=f"Ein Fest{SHY}tag.")}), *theme.suits[1:])
+    suits = (
+        dataclasses.replace(
+            theme.suits[0],
+            cards={1: CardText(title=f"Sommer{SHY}sonnen{SHY}wende", text=f"Ein Fest{SHY}tag.")},
+        ),
+        *theme.suits[1:],
+    )
     theme = dataclasses.replace(theme, suits=suits)
     fonts = theme_fonts("DejaVuSans-Bold", "DejaVuSans", None)
     has = Font.has
@@ -190,8 +197,11 @@ def test_a_font_without_the_soft_hyphen_character_can_still_print_card_texts(mon
 
 @settings(max_examples=80, deadline=None)
 @given(
-    words=st.lists(st.lists(st.text("abcdeéß", min_size=1, max_size=9), min_size=1, max_size=4),
-                   min_size=1, max_size=12),
+    words=st.lists(
+        st.lists(st.text("abcdeéß", min_size=1, max_size=9), min_size=1, max_size=4),
+        min_size=1,
+        max_size=12,
+    ),
     chars=st.integers(min_value=2, max_value=20),
 )
 def test_wrapped_lines_fit_show_no_soft_hyphen_and_lose_no_letter(words, chars):

@@ -27,8 +27,13 @@ def pages(data: bytes) -> list[tuple[float, float]]:
 def test_the_kit_has_every_file_of_the_issue(classic_kit):
     assert list(classic_kit) == kit_files(KitOptions(fold=True))
     assert set(kit_files(KitOptions())) == {
-        "cards.pdf", "cards-fronts.pdf", "cards-backs.pdf", "tokens.pdf", "rules.pdf",
-        "scoresheet.pdf", "calibration.pdf",
+        "cards.pdf",
+        "cards-fronts.pdf",
+        "cards-backs.pdf",
+        "tokens.pdf",
+        "rules.pdf",
+        "scoresheet.pdf",
+        "calibration.pdf",
     }
 
 
@@ -61,8 +66,7 @@ def test_pdfs_are_version_1_7_with_trim_box_no_scaling_and_the_duplex_edge(class
     assert re.search(rb"/Duplex /DuplexFlipShortEdge", short["cards.pdf"])
 
 
-def test_every_font_is_embedded_as_a_subset_and_no_other_font_is_named(classic_kit,
-                                                                       festival_kit):
+def test_every_font_is_embedded_as_a_subset_and_no_other_font_is_named(classic_kit, festival_kit):
     for files in (classic_kit, festival_kit):
         for name, data in files.items():
             fonts = re.findall(rb"/BaseFont /([^\s/]+)", data)

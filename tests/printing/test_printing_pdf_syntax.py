@@ -30,7 +30,9 @@ def test_poppler_reads_every_file_of_a_kit_without_a_syntax_error(kit, request, 
         pdf.write_bytes(data)
         run = subprocess.run(
             [PDFTOPPM, "-r", "8", "-png", str(pdf), str(tmp_path / "page")],
-            capture_output=True, text=True, timeout=120,
+            capture_output=True,
+            text=True,
+            timeout=120,
         )
         assert run.returncode == 0, f"{name}: {run.stderr}"
         assert run.stderr == "", f"{name}: poppler complains: {run.stderr.splitlines()[0]}"

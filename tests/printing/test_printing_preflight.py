@@ -55,7 +55,8 @@ def test_symbols_token_names_and_rating_labels_are_checked_too():
     theme = load_theme("hanabi-classic")
     suits = (dataclasses.replace(theme.suits[0], symbol="☃漢"), *theme.suits[1:])
     tokens = dataclasses.replace(
-        theme.tokens, hint=dataclasses.replace(theme.tokens.hint, name="ヒント"))
+        theme.tokens, hint=dataclasses.replace(theme.tokens.hint, name="ヒント")
+    )
     odd = dataclasses.replace(theme, suits=suits, tokens=tokens)
     problems = preflight(odd)
     assert any("symbol of suit 'White'" in p and "U+6F22" in p for p in problems)

@@ -111,9 +111,11 @@ def test_the_warning_appears_exactly_when_the_printed_size_is_below_the_minimum(
 def test_a_title_on_many_lines_is_a_warning_at_the_title(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    title = ("The very old and very tall apple tree that stands alone at the far end of "
-             "the orchard, near the river, where the children of the village like to play "
-             "all summer long")
+    title = (
+        "The very old and very tall apple tree that stands alone at the far end of "
+        "the orchard, near the river, where the children of the village like to play "
+        "all summer long"
+    )
     assert len(title) > 160
     source = _deck(title=title)
     code, stderr = _check(tmp_path, monkeypatch, source)
@@ -129,13 +131,18 @@ def test_a_title_on_many_lines_is_a_warning_at_the_title(
 
 def test_a_title_set_below_its_minimum_to_keep_a_word_whole_is_a_warning(tmp_path: Path) -> None:
     path = tmp_path / "orchard.yaml"
-    path.write_text(_deck(title="Blossoming", card="20x28").replace(', text: "Roots grow deep."',
-                                                                     ""), encoding="utf-8")
+    path.write_text(
+        _deck(title="Blossoming", card="20x28").replace(', text: "Roots grow deep."', ""),
+        encoding="utf-8",
+    )
     printed = _printed("Blossoming", "", (20, 28))
     assert printed is not None and printed.title_size < TITLE_MINIMUM
     assert printed.title_lines == ("Blossoming",)
-    found = [message for _, message in legibility_warnings(load_theme(path))
-             if message.startswith("suits[0].cards.1.title")]
+    found = [
+        message
+        for _, message in legibility_warnings(load_theme(path))
+        if message.startswith("suits[0].cards.1.title")
+    ]
     assert len(found) == 1
     assert f"{printed.title_size:g} pt" in found[0] and f"{TITLE_MINIMUM:g} pt" in found[0]
 

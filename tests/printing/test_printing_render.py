@@ -42,8 +42,12 @@ def inked_box(image: Image.Image, share: float = 0.3) -> tuple[int, int, int, in
 
 def expected_box(layout: SheetLayout, page_height: float) -> tuple[float, float, float, float]:
     grid = layout.grid
-    return (grid.x * PX, (page_height - grid.top) * PX, grid.right * PX,
-            (page_height - grid.y) * PX)
+    return (
+        grid.x * PX,
+        (page_height - grid.top) * PX,
+        grid.right * PX,
+        (page_height - grid.y) * PX,
+    )
 
 
 def slot_is_inked(image: Image.Image, rect, page_height: float) -> bool:  # type: ignore[no-untyped-def]
@@ -51,16 +55,21 @@ def slot_is_inked(image: Image.Image, rect, page_height: float) -> bool:  # type
     pixels = image.load()
     inside = 0.8  # mm
     points = [
-        (rect.x + inside, rect.y + rect.h / 2), (rect.right - inside, rect.y + rect.h / 2),
-        (rect.x + rect.w / 2, rect.y + inside), (rect.x + rect.w / 2, rect.top - inside),
+        (rect.x + inside, rect.y + rect.h / 2),
+        (rect.right - inside, rect.y + rect.h / 2),
+        (rect.x + rect.w / 2, rect.y + inside),
+        (rect.x + rect.w / 2, rect.top - inside),
     ]
     return all(pixels[int(x * PX), int((page_height - y) * PX)] < 245 for x, y in points)
 
 
 @pytest.mark.parametrize("duplex", list(Duplex))
 def test_each_back_page_covers_exactly_the_card_areas_of_its_front_page(duplex, classic_kit):
-    files = (classic_kit if duplex is Duplex.LONG
-             else build_kit(load_theme("hanabi-classic"), KitOptions(duplex=duplex)))
+    files = (
+        classic_kit
+        if duplex is Duplex.LONG
+        else build_kit(load_theme("hanabi-classic"), KitOptions(duplex=duplex))
+    )
     layout = SheetLayout(duplex=duplex)
     height = layout.paper[1]
     for sheet in (0, 5):  # a full sheet, and the last one (5 cards and 4 spares)
@@ -73,8 +82,10 @@ def test_each_back_page_covers_exactly_the_card_areas_of_its_front_page(duplex, 
         if cards == 9:
             front_box, back_box = inked_box(front), inked_box(back)
             assert all(abs(a - b) <= 1 for a, b in zip(front_box, back_box, strict=True))
-            assert all(abs(a - e) <= 1.5 for a, e in
-                       zip(front_box, expected_box(layout, height), strict=True))
+            assert all(
+                abs(a - e) <= 1.5
+                for a, e in zip(front_box, expected_box(layout, height), strict=True)
+            )
 
 
 def test_the_back_offset_moves_the_printed_backs_by_that_many_millimetres(classic_kit):

@@ -29,20 +29,38 @@ def open_chromium(width: int, height: int, profile: Path, mobile: bool = False) 
     """Headless Chromium on a fresh profile: a phone (mobile) or a screen of exactly that size."""
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage",
-                 f"--user-data-dir={profile}", f"--window-size={width},{height}",
-                 "--hide-scrollbars", "--force-device-scale-factor=1"):
+    for flag in (
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--disable-dev-shm-usage",
+        f"--user-data-dir={profile}",
+        f"--window-size={width},{height}",
+        "--hide-scrollbars",
+        "--force-device-scale-factor=1",
+    ):
         options.add_argument(flag)
     if mobile:
-        options.add_experimental_option("mobileEmulation", {
-            "deviceMetrics": {"width": width, "height": height, "pixelRatio": 2},
-            "userAgent": "Mozilla/5.0 (Linux; Android 14) Mobile",
-        })
+        options.add_experimental_option(
+            "mobileEmulation",
+            {
+                "deviceMetrics": {"width": width, "height": height, "pixelRatio": 2},
+                "userAgent": "Mozilla/5.0 (Linux; Android 14) Mobile",
+            },
+        )
     driver = webdriver.Chrome(options=options, service=webdriver.ChromeService(DRIVER))
     driver.set_page_load_timeout(30)
     if not mobile:  # the page itself gets exactly width x height, like a projector
-        driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-            "width": width, "height": height, "deviceScaleFactor": 1, "mobile": False,
-        })
+        driver.execute_cdp_cmd(
+            "Emulation.setDeviceMetricsOverride",
+            {
+                "width": width,
+                "height": height,
+                "deviceScaleFactor": 1,
+                "mobile": False,
+            },
+        )
     return driver

@@ -15,12 +15,14 @@ from deckforge.referee import create_app
 
 @pytest.fixture
 def app(tmp_path: Path) -> Flask:
-    return create_app({
-        "TESTING": True,
-        "DATABASE": str(tmp_path / "referee.sqlite3"),
-        "KEEPALIVE_SECONDS": 0.05,
-        "STREAM_SECONDS": 0.3,
-    })
+    return create_app(
+        {
+            "TESTING": True,
+            "DATABASE": str(tmp_path / "referee.sqlite3"),
+            "KEEPALIVE_SECONDS": 0.05,
+            "STREAM_SECONDS": 0.3,
+        }
+    )
 
 
 @pytest.fixture

@@ -43,11 +43,19 @@ class DigitalTable:
         return f"/api/tables/{self.id}/seats/{seat}"
 
 
-def create_digital(client: FlaskClient, theme: str = "hanabi-classic",
-                   players: list[str] | None = None, seed: int | None = 1234,
-                   **extra: Any) -> DigitalTable:
-    body: dict[str, Any] = {"theme": theme, "players": players or ["Ann", "Bob", "Cy"],
-                            "kind": "digital", **extra}
+def create_digital(
+    client: FlaskClient,
+    theme: str = "hanabi-classic",
+    players: list[str] | None = None,
+    seed: int | None = 1234,
+    **extra: Any,
+) -> DigitalTable:
+    body: dict[str, Any] = {
+        "theme": theme,
+        "players": players or ["Ann", "Bob", "Cy"],
+        "kind": "digital",
+        **extra,
+    }
     if seed is not None:
         body["seed"] = seed
     response = client.post("/api/tables", json=body)
@@ -57,11 +65,20 @@ def create_digital(client: FlaskClient, theme: str = "hanabi-classic",
     return DigitalTable(data["id"], data["leader_token"], data["seed"], secrets, data)
 
 
-def seat_act(client: FlaskClient, table: DigitalTable, seat: int, version: int,
-             action: dict[str, Any], auth_seat: int | None = None) -> Any:
+def seat_act(
+    client: FlaskClient,
+    table: DigitalTable,
+    seat: int,
+    version: int,
+    action: dict[str, Any],
+    auth_seat: int | None = None,
+) -> Any:
     who = seat if auth_seat is None else auth_seat
-    return client.post(f"{table.seat_api(seat)}/actions", headers=table.seat_auth(who),
-                       json={"version": version, "action": action})
+    return client.post(
+        f"{table.seat_api(seat)}/actions",
+        headers=table.seat_auth(who),
+        json={"version": version, "action": action},
+    )
 
 
 def csrf_of(page: str) -> str:
@@ -143,8 +160,9 @@ def _json_leaks(data: Any, secrets: SeatSecrets) -> list[str]:
     problems = []
     for node in _walk(data):
         if isinstance(node, str):
-            problems += [f"text {words!r} names {card}" for words, card in secrets.patterns
-                         if words in node]
+            problems += [
+                f"text {words!r} names {card}" for words, card in secrets.patterns if words in node
+            ]
         if not isinstance(node, dict):
             continue
         own_hand = node.get("own") is True or (
@@ -189,7 +207,7 @@ def leaks(body: str, secrets: SeatSecrets, theme: Theme, content_type: str = "")
             problems.append(f"text {words!r} names {card}")
     for card in secrets.hidden:  # the chip of _macros.html: symbol, then the rank
         symbol = re.escape(theme.suits[card.suit].symbol)
-        if re.search(rf'{symbol}</span>\s*{card.rank}\b', body):
+        if re.search(rf"{symbol}</span>\s*{card.rank}\b", body):
             problems.append(f"a chip shows {card}")
     return problems
 

@@ -30,19 +30,31 @@ class Table:
         return {"Authorization": f"Bearer {self.token}"}
 
 
-def create_table(client: FlaskClient, theme: str = "hanabi-classic",
-                 players: list[str] | None = None, **extra: Any) -> Table:
-    response = client.post("/api/tables", json={
-        "theme": theme, "players": players or ["Ann", "Bob", "Cy"], **extra,
-    })
+def create_table(
+    client: FlaskClient,
+    theme: str = "hanabi-classic",
+    players: list[str] | None = None,
+    **extra: Any,
+) -> Table:
+    response = client.post(
+        "/api/tables",
+        json={
+            "theme": theme,
+            "players": players or ["Ann", "Bob", "Cy"],
+            **extra,
+        },
+    )
     assert response.status_code == 201, response.get_json()
     body = response.get_json()
     return Table(body["id"], body["leader_token"], body)
 
 
 def act(client: FlaskClient, table: Table, version: int, action: dict[str, Any]) -> Any:
-    return client.post(f"/api/tables/{table.id}/actions", headers=table.auth,
-                       json={"version": version, "action": action})
+    return client.post(
+        f"/api/tables/{table.id}/actions",
+        headers=table.auth,
+        json={"version": version, "action": action},
+    )
 
 
 def play(suit: int, rank: int) -> dict[str, Any]:
@@ -86,9 +98,22 @@ class Server:
 def start_server(database: Path, *extra: str) -> Server:
     """Start the referee on a free port chosen by the system; the URL is read from its output."""
     process = subprocess.Popen(
-        [sys.executable, "-m", "deckforge", "referee", "--host", "127.0.0.1", "--port", "0",
-         "--db", str(database), *extra],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+        [
+            sys.executable,
+            "-m",
+            "deckforge",
+            "referee",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "--db",
+            str(database),
+            *extra,
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
     )
     deadline = time.monotonic() + 30
@@ -106,11 +131,13 @@ def start_server(database: Path, *extra: str) -> Server:
     raise AssertionError("the referee did not start:\n" + "".join(seen))
 
 
-def call_api(server: Server, path: str, body: dict[str, Any] | None = None,
-             token: str | None = None) -> Any:
+def call_api(
+    server: Server, path: str, body: dict[str, Any] | None = None, token: str | None = None
+) -> Any:
     """One JSON request to a running referee: GET without a body, POST with one."""
-    request = urllib.request.Request(server.url + path.lstrip("/"),
-                                     method="GET" if body is None else "POST")
+    request = urllib.request.Request(
+        server.url + path.lstrip("/"), method="GET" if body is None else "POST"
+    )
     if body is not None:
         request.data = json.dumps(body).encode()
         request.add_header("Content-Type", "application/json")

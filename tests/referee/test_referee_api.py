@@ -46,8 +46,15 @@ def test_an_accepted_action_moves_the_version_and_the_turn(
     state = response.get_json()
     assert state["version"] == 1 and state["current_player"] == 1
     assert state["suits"][1]["top"] == 1
-    assert state["last"] == {"type": "play", "player": 0, "card": {"suit": 1, "rank": 1},
-                             "success": True, "hint_token_gained": False, "title": "", "text": ""}
+    assert state["last"] == {
+        "type": "play",
+        "player": 0,
+        "card": {"suit": 1, "rank": 1},
+        "success": True,
+        "hint_token_gained": False,
+        "title": "",
+        "text": "",
+    }
 
 
 def test_a_repeated_submission_is_refused_with_409_and_applied_once(
@@ -61,9 +68,7 @@ def test_a_repeated_submission_is_refused_with_409_and_applied_once(
     assert state["hint_tokens"]["available"] == 7 and state["version"] == 1
 
 
-def test_a_version_from_the_future_is_refused_too(
-    client: FlaskClient, table: Table
-) -> None:
+def test_a_version_from_the_future_is_refused_too(client: FlaskClient, table: Table) -> None:
     assert act(client, table, 5, rank_hint(1, 1)).status_code == 409
 
 
@@ -77,9 +82,7 @@ def test_an_illegal_action_returns_the_engines_code_and_changes_nothing(
     assert client.get(f"/api/tables/{table.id}").get_json()["version"] == 0
 
 
-def test_a_hint_without_hint_tokens_is_refused(
-    client: FlaskClient, table: Table
-) -> None:
+def test_a_hint_without_hint_tokens_is_refused(client: FlaskClient, table: Table) -> None:
     for version in range(8):
         target = (version + 1) % 3
         assert act(client, table, version, colour_hint(target, 0)).status_code == 200
@@ -88,9 +91,7 @@ def test_a_hint_without_hint_tokens_is_refused(
     assert refused.get_json()["error"]["code"] == "no-hint-tokens"
 
 
-def test_a_card_with_no_copy_left_cannot_be_discarded(
-    client: FlaskClient, table: Table
-) -> None:
+def test_a_card_with_no_copy_left_cannot_be_discarded(client: FlaskClient, table: Table) -> None:
     assert act(client, table, 0, rank_hint(1, 5)).status_code == 200
     assert act(client, table, 1, discard(0, 5)).status_code == 200
     refused = act(client, table, 2, discard(0, 5))
@@ -113,8 +114,11 @@ def test_an_action_without_a_token_is_401_and_with_a_wrong_one_403(
     body = {"version": 0, "action": play(0, 1)}
     none = client.post(f"/api/tables/{table.id}/actions", json=body)
     assert none.status_code == 401 and none.get_json()["error"]["code"] == "token-required"
-    wrong = client.post(f"/api/tables/{table.id}/actions", json=body,
-                        headers={"Authorization": "Bearer not-the-token"})
+    wrong = client.post(
+        f"/api/tables/{table.id}/actions",
+        json=body,
+        headers={"Authorization": "Bearer not-the-token"},
+    )
     assert wrong.status_code == 403 and wrong.get_json()["error"]["code"] == "wrong-token"
     other = create_table(client)
     borrowed = client.post(f"/api/tables/{table.id}/actions", json=body, headers=other.auth)
@@ -124,40 +128,35 @@ def test_an_action_without_a_token_is_401_and_with_a_wrong_one_403(
     assert client.get(f"/api/tables/{table.id}").get_json()["version"] == 0
 
 
-def test_undo_withdraws_any_number_of_steps(
-    client: FlaskClient, table: Table
-) -> None:
+def test_undo_withdraws_any_number_of_steps(client: FlaskClient, table: Table) -> None:
     assert act(client, table, 0, play(1, 1)).status_code == 200
     assert act(client, table, 1, play(1, 2)).status_code == 200
     assert act(client, table, 2, rank_hint(0, 3)).status_code == 200
-    undone = client.post(f"/api/tables/{table.id}/undo", headers=table.auth,
-                         json={"version": 3, "steps": 2})
+    undone = client.post(
+        f"/api/tables/{table.id}/undo", headers=table.auth, json={"version": 3, "steps": 2}
+    )
     assert undone.status_code == 200
     state = undone.get_json()
     assert state["version"] == 4 and state["turn"] == 1
     assert state["suits"][1]["stack"] == [1] and state["hint_tokens"]["available"] == 8
     assert state["last"]["card"] == {"suit": 1, "rank": 1}
-    too_many = client.post(f"/api/tables/{table.id}/undo", headers=table.auth,
-                           json={"version": 4, "steps": 2})
+    too_many = client.post(
+        f"/api/tables/{table.id}/undo", headers=table.auth, json={"version": 4, "steps": 2}
+    )
     assert too_many.status_code == 422
     assert too_many.get_json()["error"]["code"] == "nothing-to-undo"
 
 
-def test_undo_on_a_stale_version_is_refused(
-    client: FlaskClient, table: Table
-) -> None:
+def test_undo_on_a_stale_version_is_refused(client: FlaskClient, table: Table) -> None:
     assert act(client, table, 0, play(1, 1)).status_code == 200
     stale = client.post(f"/api/tables/{table.id}/undo", headers=table.auth, json={"version": 0})
     assert stale.status_code == 409
     assert client.get(f"/api/tables/{table.id}").get_json()["suits"][1]["stack"] == [1]
 
 
-def test_a_new_game_keeps_the_players_and_starts_afresh(
-    client: FlaskClient, table: Table
-) -> None:
+def test_a_new_game_keeps_the_players_and_starts_afresh(client: FlaskClient, table: Table) -> None:
     assert act(client, table, 0, play(1, 1)).status_code == 200
-    response = client.post(f"/api/tables/{table.id}/games", headers=table.auth,
-                           json={"version": 1})
+    response = client.post(f"/api/tables/{table.id}/games", headers=table.auth, json={"version": 1})
     assert response.status_code == 201
     state = response.get_json()
     assert state["game"] == 2 and state["turn"] == 0 and state["version"] == 2
@@ -172,8 +171,10 @@ def test_malformed_requests_are_400_with_a_code(client: FlaskClient, table: Tabl
         ({"version": True, "action": play(0, 1)}, "bad-field"),
         ({"version": 2**80, "action": play(0, 1)}, "bad-field"),
         ({"version": 0, "action": {"type": "jump"}}, "bad-action"),
-        ({"version": 0, "action": {"type": "play", "card": {"suit": "red", "rank": 1}}},
-         "bad-action"),
+        (
+            {"version": 0, "action": {"type": "play", "card": {"suit": "red", "rank": 1}}},
+            "bad-action",
+        ),
         ({"version": 0}, "bad-action"),
     ]
     for body, code in cases:
@@ -184,9 +185,7 @@ def test_malformed_requests_are_400_with_a_code(client: FlaskClient, table: Tabl
     assert raw.status_code == 400 and raw.get_json()["error"]["code"] == "bad-json"
 
 
-def test_a_play_with_printed_cards_needs_the_card(
-    client: FlaskClient, table: Table
-) -> None:
+def test_a_play_with_printed_cards_needs_the_card(client: FlaskClient, table: Table) -> None:
     refused = act(client, table, 0, {"type": "play", "slot": 0})
     assert refused.status_code == 422
     assert refused.get_json()["error"]["code"] == "card-required"
@@ -230,9 +229,7 @@ def test_the_event_stream_sends_the_state_and_keeps_alive(
     assert ": keep-alive\n\n" in text
 
 
-def test_the_json_export_holds_every_game_and_its_result(
-    client: FlaskClient, table: Table
-) -> None:
+def test_the_json_export_holds_every_game_and_its_result(client: FlaskClient, table: Table) -> None:
     act(client, table, 0, play(1, 1))
     act(client, table, 1, rank_hint(0, 4))
     client.post(f"/api/tables/{table.id}/undo", headers=table.auth, json={"version": 2})
@@ -253,9 +250,7 @@ def _strike_out(client: FlaskClient, table: Table) -> None:
         assert act(client, table, version, play(0, rank)).status_code == 200
 
 
-def test_the_csv_export_has_one_line_per_finished_game(
-    client: FlaskClient, table: Table
-) -> None:
+def test_the_csv_export_has_one_line_per_finished_game(client: FlaskClient, table: Table) -> None:
     _strike_out(client, table)
     client.post(f"/api/tables/{table.id}/games", headers=table.auth, json={"version": 3})
     response = client.get(f"/api/tables/{table.id}/export.csv")
@@ -268,9 +263,7 @@ def test_the_csv_export_has_one_line_per_finished_game(
     assert rows[0]["players"] == "Ann / Bob / Cy" and rows[0]["max_score"] == "25"
 
 
-def test_a_finished_game_refuses_further_actions(
-    client: FlaskClient, table: Table
-) -> None:
+def test_a_finished_game_refuses_further_actions(client: FlaskClient, table: Table) -> None:
     _strike_out(client, table)
     state = client.get(f"/api/tables/{table.id}").get_json()
     assert state["is_over"] and state["end"] == "strikeout" and state["score"] == 0

@@ -51,8 +51,10 @@ def _card(phone: Any, kind: str, suit: int, rank: int) -> None:
 
 
 def _projector_says(projector: Any, text: str) -> None:
-    _wait(projector, lambda d: text in d.execute_script(
-        "return document.getElementById('screen').innerText"))
+    _wait(
+        projector,
+        lambda d: text in d.execute_script("return document.getElementById('screen').innerText"),
+    )
 
 
 def _version(driver: Any) -> int:
@@ -144,8 +146,9 @@ def _dead_card(state: dict[str, Any]) -> dict[str, int]:
         for rank in suit["ranks"]:
             if suit["copies_left"][rank - 1] == 0:
                 continue
-            lost_below = any(suit["copies_left"][r - 1] == 0 and r not in suit["stack"]
-                             for r in range(1, rank))
+            lost_below = any(
+                suit["copies_left"][r - 1] == 0 and r not in suit["stack"] for r in range(1, rank)
+            )
             if rank in suit["stack"] or lost_below:
                 return {"suit": suit["index"], "rank": rank}
     raise AssertionError("no dead card left")
@@ -156,8 +159,11 @@ def test_the_projector_shows_lost_cards_the_final_round_and_the_end_screen(
 ) -> None:
     phone, projector = browsers
     OUTPUT.mkdir(exist_ok=True)
-    created = call_api(server, "/api/tables", {
-        "theme": "interfaith-festival", "players": ["Rouges", "Verts", "Bleus", "Jaunes"]})
+    created = call_api(
+        server,
+        "/api/tables",
+        {"theme": "interfaith-festival", "players": ["Rouges", "Verts", "Bleus", "Jaunes"]},
+    )
     table, token = created["id"], created["leader_token"]
     projector.get(created["urls"]["projector"])
     phone.get(created["urls"]["leader"])
@@ -165,12 +171,22 @@ def test_the_projector_shows_lost_cards_the_final_round_and_the_end_screen(
 
     def send(action: dict[str, Any]) -> None:
         nonlocal state
-        state = call_api(server, f"/api/tables/{table}/actions",
-                     {"version": state["version"], "action": action}, token)
+        state = call_api(
+            server,
+            f"/api/tables/{table}/actions",
+            {"version": state["version"], "action": action},
+            token,
+        )
 
     def hint() -> None:
-        send({"type": "rank-hint", "target": (state["current_player"] + 1) % 4, "rank": 1,
-              "touched": 1})
+        send(
+            {
+                "type": "rank-hint",
+                "target": (state["current_player"] + 1) % 4,
+                "rank": 1,
+                "touched": 1,
+            }
+        )
 
     for _ in range(2):  # both copies of Bouddhisme 2 are discarded: lost for good
         hint()
@@ -192,7 +208,8 @@ def test_the_projector_shows_lost_cards_the_final_round_and_the_end_screen(
 
     while not state["is_over"]:
         hint() if state["hint_tokens"]["available"] else send(
-            {"type": "discard", "card": _dead_card(state)})
+            {"type": "discard", "card": _dead_card(state)}
+        )
     _wait(projector, lambda d: _version(d) == state["version"])
     end = projector.find_element(By.CSS_SELECTOR, ".endscreen").text
     assert "21" in end and "Fête mémorable" in end
@@ -205,15 +222,21 @@ def test_without_event_streams_the_projector_falls_back_to_polling(
     server: Server, browsers: tuple[Any, Any]
 ) -> None:
     _, projector = browsers
-    projector.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument",
-                              {"source": "delete window.EventSource;"})
-    created = call_api(server, "/api/tables",
-                       {"theme": "hanabi-classic", "players": ["Ann", "Bob"]})
+    projector.execute_cdp_cmd(
+        "Page.addScriptToEvaluateOnNewDocument", {"source": "delete window.EventSource;"}
+    )
+    created = call_api(
+        server, "/api/tables", {"theme": "hanabi-classic", "players": ["Ann", "Bob"]}
+    )
     projector.get(created["urls"]["projector"])
     assert projector.execute_script("return typeof EventSource") == "undefined"
-    call_api(server, f"/api/tables/{created['id']}/actions",
-         {"version": 0, "action": {"type": "play", "card": {"suit": 1, "rank": 1}}},
-         created["leader_token"])
+    call_api(
+        server,
+        f"/api/tables/{created['id']}/actions",
+        {"version": 0, "action": {"type": "play", "card": {"suit": 1, "rank": 1}}},
+        created["leader_token"],
+    )
     _wait(projector, lambda d: _version(d) == 1, timeout=10)  # polled every 3 s
     assert "Ann played" in projector.execute_script(
-        "return document.getElementById('screen').innerText")
+        "return document.getElementById('screen').innerText"
+    )

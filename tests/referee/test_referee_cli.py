@@ -15,8 +15,12 @@ from referee_helpers import start_server
 
 
 def _run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "deckforge", "referee", *args],
-                          capture_output=True, text=True, timeout=60)
+    return subprocess.run(
+        [sys.executable, "-m", "deckforge", "referee", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
 
 
 def test_the_referee_prints_its_database_and_url(tmp_path: Path) -> None:
@@ -67,11 +71,13 @@ def test_ctrl_c_stops_the_referee_at_once_even_with_an_open_event_stream(tmp_pat
     server = start_server(tmp_path / "r.sqlite3")
     try:
         request = urllib.request.Request(
-            server.url + "api/tables", headers={"Content-Type": "application/json"},
-            data=json.dumps({"theme": "hanabi-classic", "players": ["A", "B"]}).encode())
+            server.url + "api/tables",
+            headers={"Content-Type": "application/json"},
+            data=json.dumps({"theme": "hanabi-classic", "players": ["A", "B"]}).encode(),
+        )
         with urllib.request.urlopen(request, timeout=10) as response:
             table = json.loads(response.read())["id"]
-        host, port = server.url[len("http://"):-1].split(":")
+        host, port = server.url[len("http://") : -1].split(":")
         with socket.create_connection((host, int(port)), timeout=10) as stream:
             stream.sendall(f"GET /api/tables/{table}/events HTTP/1.1\r\nHost: t\r\n\r\n".encode())
             assert stream.recv(64).startswith(b"HTTP/1.1 200")
@@ -87,7 +93,8 @@ def test_ctrl_c_stops_the_referee_at_once_even_with_an_open_event_stream(tmp_pat
 
 
 def test_a_themes_folder_that_does_not_exist_is_refused_by_click(tmp_path: Path) -> None:
-    result = _run("--port", "0", "--db", str(tmp_path / "r.sqlite3"),
-                  "--themes", str(tmp_path / "missing"))
+    result = _run(
+        "--port", "0", "--db", str(tmp_path / "r.sqlite3"), "--themes", str(tmp_path / "missing")
+    )
     assert result.returncode == 2 and "--themes" in result.stderr
     assert "Traceback" not in result.stderr

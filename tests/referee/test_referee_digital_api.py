@@ -45,7 +45,8 @@ def test_a_digital_table_deals_the_engine_s_deck_for_the_seed_it_records(
     assert _deck(client, table) == list(expected.deck)
     seen_by_bob = _seat(client, table, 1)["hands"][0]["cards"]
     assert [Card(c["card"]["suit"], c["card"]["rank"]) for c in seen_by_bob] == [
-        h.card for h in expected.hand(0)]
+        h.card for h in expected.hand(0)
+    ]
 
 
 def test_without_a_seed_the_table_draws_one_and_records_it(client: FlaskClient) -> None:
@@ -54,28 +55,39 @@ def test_without_a_seed_the_table_draws_one_and_records_it(client: FlaskClient) 
     for table in (first, second):
         assert isinstance(table.seed, int)
         assert _deck(client, table) == list(
-            Game.deal(load_theme("hanabi-classic"), 3, table.seed).deck)
+            Game.deal(load_theme("hanabi-classic"), 3, table.seed).deck
+        )
     assert first.seed != second.seed
 
 
 def test_the_same_seed_deals_the_same_cards_at_another_table(client: FlaskClient) -> None:
-    assert _deck(client, create_digital(client, seed=5)) == _deck(client,
-                                                                   create_digital(client, seed=5))
+    assert _deck(client, create_digital(client, seed=5)) == _deck(
+        client, create_digital(client, seed=5)
+    )
 
 
 @pytest.mark.parametrize("seed", [-1, "12", 1.5, True, 2**60])
 def test_a_seed_that_is_not_a_whole_number_in_range_is_refused(
     client: FlaskClient, seed: object
 ) -> None:
-    response = client.post("/api/tables", json={
-        "theme": "hanabi-classic", "players": ["Ann", "Bob"], "kind": "digital", "seed": seed})
+    response = client.post(
+        "/api/tables",
+        json={
+            "theme": "hanabi-classic",
+            "players": ["Ann", "Bob"],
+            "kind": "digital",
+            "seed": seed,
+        },
+    )
     assert response.status_code == 400
     assert response.get_json()["error"]["code"] == "bad-field"
 
 
 def test_an_unknown_kind_of_table_is_refused(client: FlaskClient) -> None:
-    response = client.post("/api/tables", json={
-        "theme": "hanabi-classic", "players": ["Ann", "Bob"], "kind": "tablets"})
+    response = client.post(
+        "/api/tables",
+        json={"theme": "hanabi-classic", "players": ["Ann", "Bob"], "kind": "tablets"},
+    )
     assert response.status_code == 422
     assert response.get_json()["error"]["code"] == "bad-kind"
 
@@ -98,9 +110,18 @@ def test_each_seat_gets_its_own_link_and_the_public_state_has_no_hand(
 def test_a_digital_table_can_be_created_from_the_home_page_form(client: FlaskClient) -> None:
     home = client.get("/?lang=en").get_data(as_text=True)
     assert 'name="kind" value="digital"' in home
-    response = client.post("/tables", data={
-        "csrf": csrf_of(home), "theme": "hanabi-classic", "player0": "Ann", "player1": "Bob",
-        "first": "0", "kind": "digital", "seed": "77"})
+    response = client.post(
+        "/tables",
+        data={
+            "csrf": csrf_of(home),
+            "theme": "hanabi-classic",
+            "player0": "Ann",
+            "player1": "Bob",
+            "first": "0",
+            "kind": "digital",
+            "seed": "77",
+        },
+    )
     assert response.status_code == 303
     leader = client.get(response.headers["Location"]).get_data(as_text=True)
     assert "77" in leader  # the seed, shown to the leader
@@ -110,9 +131,18 @@ def test_a_digital_table_can_be_created_from_the_home_page_form(client: FlaskCli
 
 def test_a_seed_that_is_not_a_number_is_refused_by_the_form(client: FlaskClient) -> None:
     home = client.get("/?lang=en").get_data(as_text=True)
-    response = client.post("/tables", data={
-        "csrf": csrf_of(home), "theme": "hanabi-classic", "player0": "Ann", "player1": "Bob",
-        "first": "0", "kind": "digital", "seed": "soon"})
+    response = client.post(
+        "/tables",
+        data={
+            "csrf": csrf_of(home),
+            "theme": "hanabi-classic",
+            "player0": "Ann",
+            "player1": "Bob",
+            "first": "0",
+            "kind": "digital",
+            "seed": "soon",
+        },
+    )
     assert response.status_code == 400
     assert "seed" in response.get_data(as_text=True)
 
@@ -150,8 +180,9 @@ def test_a_seat_cannot_act_out_of_turn_nor_for_another_seat(client: FlaskClient)
 
 def test_a_seat_plays_by_slot_and_never_names_its_card(client: FlaskClient) -> None:
     table = create_digital(client)
-    naming = seat_act(client, table, 0, 0, {"type": "play", "slot": 0,
-                                            "card": {"suit": 0, "rank": 1}})
+    naming = seat_act(
+        client, table, 0, 0, {"type": "play", "slot": 0, "card": {"suit": 0, "rank": 1}}
+    )
     assert naming.status_code == 400  # asking "is my slot 0 a red 1?" would reveal it
     assert naming.get_json()["error"]["code"] == "bad-action"
     for bad in ({"type": "play"}, {"type": "shout"}, [], {"type": "rank-hint", "target": 1}):
@@ -197,31 +228,53 @@ def test_the_seat_page_acts_with_its_forms_and_translates_the_engine_s_refusal(
     assert "À vous" in page and 'name="slot"' in page and 'name="hint"' in page
     other = client.get(table.seat_page(1)).get_data(as_text=True)
     assert 'name="slot"' not in other and "À jouer : A" in other
-    refused = client.post(f"{table.seat_page(0)}/act", data={
-        "csrf": csrf_of(page), "version": "0", "type": "discard", "slot": "0"})
+    refused = client.post(
+        f"{table.seat_page(0)}/act",
+        data={"csrf": csrf_of(page), "version": "0", "type": "discard", "slot": "0"},
+    )
     assert refused.status_code == 422  # interfaith forbids discarding with every token in
     assert "interdit de défausser" in refused.get_data(as_text=True)
-    nothing = client.post(f"{table.seat_page(0)}/act", data={
-        "csrf": csrf_of(page), "version": "0", "type": "hint", "target": "1"})
+    nothing = client.post(
+        f"{table.seat_page(0)}/act",
+        data={"csrf": csrf_of(page), "version": "0", "type": "hint", "target": "1"},
+    )
     assert nothing.status_code == 400
     assert "Choisissez d’abord" in nothing.get_data(as_text=True)
-    done = client.post(f"{table.seat_page(0)}/act", data={
-        "csrf": csrf_of(page), "version": "0", "type": "hint", "target": "2", "hint": "rank:1"})
+    done = client.post(
+        f"{table.seat_page(0)}/act",
+        data={
+            "csrf": csrf_of(page),
+            "version": "0",
+            "type": "hint",
+            "target": "2",
+            "hint": "rank:1",
+        },
+    )
     assert done.status_code == 303
     assert client.get(f"/api/tables/{table.id}").get_json()["current_player"] == 1
     assert "À vous" in client.get(table.seat_page(1)).get_data(as_text=True)
-    forged = client.post(f"{table.seat_page(1)}/act", data={
-        "csrf": "forged", "version": "1", "type": "play", "slot": "0"})
+    forged = client.post(
+        f"{table.seat_page(1)}/act",
+        data={"csrf": "forged", "version": "1", "type": "play", "slot": "0"},
+    )
     assert forged.status_code == 400
 
 
 # ---- the leader -------------------------------------------------------------------------
 
 
-def _pause(client: FlaskClient, table: DigitalTable, version: int, paused: bool,
-           headers: dict[str, str] | None = None) -> object:
-    return client.post(f"/api/tables/{table.id}/pause", json={"version": version,
-                       "paused": paused}, headers=table.auth if headers is None else headers)
+def _pause(
+    client: FlaskClient,
+    table: DigitalTable,
+    version: int,
+    paused: bool,
+    headers: dict[str, str] | None = None,
+) -> object:
+    return client.post(
+        f"/api/tables/{table.id}/pause",
+        json={"version": version, "paused": paused},
+        headers=table.auth if headers is None else headers,
+    )
 
 
 def test_while_the_leader_pauses_no_seat_can_act(client: FlaskClient) -> None:
@@ -249,13 +302,16 @@ def test_the_leader_page_pauses_and_resumes_with_its_form(client: FlaskClient) -
     table = create_digital(client)
     lead = f"/t/{table.id}/lead/{table.token}"
     page = client.get(lead).get_data(as_text=True)
-    response = client.post(f"{lead}/pause", data={"csrf": csrf_of(page), "version": "0",
-                                                 "paused": "1"})
+    response = client.post(
+        f"{lead}/pause", data={"csrf": csrf_of(page), "version": "0", "paused": "1"}
+    )
     assert response.status_code == 303
     assert client.get(f"/api/tables/{table.id}").get_json()["version"] == 1
     assert _seat(client, table, 0)["paused"] is True
-    wrong = client.post(f"/t/{table.id}/lead/{table.secrets[0]}/pause",
-                        data={"csrf": csrf_of(page), "version": "1", "paused": "0"})
+    wrong = client.post(
+        f"/t/{table.id}/lead/{table.secrets[0]}/pause",
+        data={"csrf": csrf_of(page), "version": "1", "paused": "0"},
+    )
     assert wrong.status_code == 403
     client.post(f"{lead}/pause", data={"csrf": csrf_of(page), "version": "1", "paused": "0"})
     assert _seat(client, table, 0)["paused"] is False
@@ -267,8 +323,10 @@ def test_the_leader_sees_every_hand_and_each_seat_s_code(client: FlaskClient) ->
     page = client.get(f"/t/{table.id}/lead/{table.token}").get_data(as_text=True)
     for player in range(3):
         for slot, held in enumerate(game.hand(player)):
-            assert (f'data-owner="{player}" data-slot="{slot}" '
-                    f'data-card="{held.card.suit}:{held.card.rank}"') in page
+            assert (
+                f'data-owner="{player}" data-slot="{slot}" '
+                f'data-card="{held.card.suit}:{held.card.rank}"'
+            ) in page
     for url in (row["url"] for row in table.body["seats"]):
         assert url.replace("http://localhost", "") in page
     assert page.count('class="qr"') >= 3
@@ -277,8 +335,10 @@ def test_the_leader_sees_every_hand_and_each_seat_s_code(client: FlaskClient) ->
 def test_the_leader_s_undo_gives_a_seat_back_what_it_knew(client: FlaskClient) -> None:
     table = create_digital(client, seed=8)
     before = _seat(client, table, 1)["hands"][1]
-    assert seat_act(client, table, 0, 0, {"type": "colour-hint", "target": 1,
-                                          "colour": 0}).status_code == 200
+    assert (
+        seat_act(client, table, 0, 0, {"type": "colour-hint", "target": 1, "colour": 0}).status_code
+        == 200
+    )
     assert _seat(client, table, 1)["hands"][1] != before
     undo = client.post(f"/api/tables/{table.id}/undo", headers=table.auth, json={"version": 1})
     assert undo.status_code == 200
@@ -288,8 +348,7 @@ def test_the_leader_s_undo_gives_a_seat_back_what_it_knew(client: FlaskClient) -
 
 def test_a_new_game_deals_a_new_recorded_deck(client: FlaskClient) -> None:
     table = create_digital(client, seed=21)
-    response = client.post(f"/api/tables/{table.id}/games", headers=table.auth,
-                           json={"version": 0})
+    response = client.post(f"/api/tables/{table.id}/games", headers=table.auth, json={"version": 0})
     assert response.status_code == 201
     assert _deck(client, table, 2) != _deck(client, table, 1)
     # the abandoned first game is no secret any more; the running second one is
@@ -303,19 +362,25 @@ def test_a_new_game_deals_a_new_recorded_deck(client: FlaskClient) -> None:
 # ---- the end: the hanab.live record and deckforge replay ---------------------------------
 
 
-def _play_to_the_end(client: FlaskClient, table: DigitalTable, theme: str, players: int,
-                     seed: int) -> Game:
+def _play_to_the_end(
+    client: FlaskClient, table: DigitalTable, theme: str, players: int, seed: int
+) -> Game:
     game = Game.deal(load_theme(theme), players, seed)
     chooser = random.Random(seed)
     version = 0
     while not game.is_over:
         hand = game.hand(game.current_player)
-        legal = [a for a in game.legal_actions()
-                 if not isinstance(a, Play) or game.is_playable(hand[a.slot].card)]  # type: ignore[index,arg-type]
+        legal = [
+            a
+            for a in game.legal_actions()
+            if not isinstance(a, Play) or game.is_playable(hand[a.slot].card)
+        ]  # type: ignore[index,arg-type]
         action = chooser.choice(legal)
         if isinstance(action, Play | Discard):
-            payload = {"type": "play" if isinstance(action, Play) else "discard",
-                       "slot": action.slot}
+            payload = {
+                "type": "play" if isinstance(action, Play) else "discard",
+                "slot": action.slot,
+            }
         elif isinstance(action, ColourHint):
             payload = {"type": "colour-hint", "target": action.target, "colour": action.colour}
         else:
@@ -328,9 +393,14 @@ def _play_to_the_end(client: FlaskClient, table: DigitalTable, theme: str, playe
     return game
 
 
-@pytest.mark.parametrize(("theme", "players", "seed"), [
-    ("hanabi-classic", 3, 31), ("interfaith-festival", 4, 32), ("avalanche", 2, 33),
-])
+@pytest.mark.parametrize(
+    ("theme", "players", "seed"),
+    [
+        ("hanabi-classic", 3, 31),
+        ("interfaith-festival", 4, 32),
+        ("avalanche", 2, 33),
+    ],
+)
 def test_a_finished_game_exports_for_hanab_live_and_replays_to_the_same_score(
     client: FlaskClient, tmp_path: Path, theme: str, players: int, seed: int
 ) -> None:
@@ -359,8 +429,11 @@ def test_a_finished_game_exports_for_hanab_live_and_replays_to_the_same_score(
 
 
 def test_every_word_of_the_digital_table_is_in_every_catalogue() -> None:
-    english = {k for k in catalogue("en") if k.startswith(("seat.", "digital.", "index.kind",
-                                                            "index.seed"))}
+    english = {
+        k
+        for k in catalogue("en")
+        if k.startswith(("seat.", "digital.", "index.kind", "index.seed"))
+    }
     assert len(english) > 30
     for language in ("fr", "de"):
         missing = english - set(catalogue(language))
@@ -373,8 +446,10 @@ def test_a_multicolour_card_touched_by_a_colour_may_be_that_colour_or_multicolou
     table = create_digital(client, "avalanche", ["Ann", "Bob"], seed=0)
     game = Game.deal(load_theme("avalanche"), 2, 0)
     slot = next(i for i, h in enumerate(game.hand(1)) if h.card.suit == 5)  # multicolour
-    assert seat_act(client, table, 0, 0, {"type": "colour-hint", "target": 1,
-                                          "colour": 0}).status_code == 200
+    assert (
+        seat_act(client, table, 0, 0, {"type": "colour-hint", "target": 1, "colour": 0}).status_code
+        == 200
+    )
     card = _seat(client, table, 1)["hands"][1]["cards"][slot]
     assert card["possible_suits"] == [0, 5] and card["suit_known"] is None
     assert card["colour_hinted"] == 0

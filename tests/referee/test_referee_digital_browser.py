@@ -66,7 +66,8 @@ def _version(driver: Any, selector: str) -> int:
     """The version the page shows, read in one go (the page redraws itself meanwhile)."""
     found = driver.execute_script(
         "const e = document.querySelector(arguments[0]); return e ? e.dataset.version : null;",
-        selector)
+        selector,
+    )
     return -1 if found is None else int(found)
 
 
@@ -81,11 +82,15 @@ def _projector_version(driver: Any) -> int:
 def _full_page(driver: Any, path: Path) -> None:
     """A screenshot of the whole seat page at the phone's width."""
     height = driver.execute_script("return document.documentElement.scrollHeight")
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": 390, "height": int(height), "deviceScaleFactor": 1, "mobile": True})
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 390, "height": int(height), "deviceScaleFactor": 1, "mobile": True},
+    )
     driver.save_screenshot(str(path))
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True})
+    driver.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 390, "height": 844, "deviceScaleFactor": 2, "mobile": True},
+    )
 
 
 def _no_own_cards(driver: Any, game: Game, seat: int) -> None:
@@ -99,8 +104,10 @@ def test_two_seats_play_a_few_turns_on_their_phones_and_the_projector_follows(
 ) -> None:
     ann, bob, projector = browsers
     OUTPUT.mkdir(exist_ok=True)
-    table = _post(server.url + "api/tables", {"theme": THEME, "players": TEAMS,
-                                              "kind": "digital", "seed": SEED})
+    table = _post(
+        server.url + "api/tables",
+        {"theme": THEME, "players": TEAMS, "kind": "digital", "seed": SEED},
+    )
     seats = [row["url"] for row in table["seats"]]
     secrets = [url.rsplit("/", 1)[1] for url in seats]
     game = Game.deal(load_theme(THEME), len(TEAMS), SEED)
@@ -117,8 +124,9 @@ def test_two_seats_play_a_few_turns_on_their_phones_and_the_projector_follows(
     # Ann tells Les Aigles about a number: the touched cards light up before she sends it.
     rank = game.hand(1)[0].card.rank
     touched = [i for i, h in enumerate(game.hand(1)) if h.card.rank == rank]
-    ann.find_element(By.CSS_SELECTOR, f'label.hint-choice input[value="rank:{rank}"]'
-                     ).find_element(By.XPATH, "..").click()
+    ann.find_element(By.CSS_SELECTOR, f'label.hint-choice input[value="rank:{rank}"]').find_element(
+        By.XPATH, ".."
+    ).click()
     lit = ann.find_elements(By.CSS_SELECTOR, '.hand.other[data-player="1"] .dcard.lit')
     assert [int(card.get_attribute("data-slot")) for card in lit] == touched
     button = ann.find_element(By.CSS_SELECTOR, "button.hint")
@@ -151,10 +159,16 @@ def test_two_seats_play_a_few_turns_on_their_phones_and_the_projector_follows(
 
     # The two other teams act from their own devices (here: the API).
     for seat in (2, 3):
-        hint = {"type": "rank-hint", "target": (seat + 1) % 4,
-                "rank": game.hand((seat + 1) % 4)[0].card.rank}
-        _post(f"{server.url}api/tables/{table['id']}/seats/{seat}/actions",
-              {"version": game.turn, "action": hint}, secrets[seat])
+        hint = {
+            "type": "rank-hint",
+            "target": (seat + 1) % 4,
+            "rank": game.hand((seat + 1) % 4)[0].card.rank,
+        }
+        _post(
+            f"{server.url}api/tables/{table['id']}/seats/{seat}/actions",
+            {"version": game.turn, "action": hint},
+            secrets[seat],
+        )
         game.apply(RankHint(hint["target"], hint["rank"]), seat)
     _wait(ann, lambda d: _seat_version(d) == 4)
     assert "À vous" in ann.find_element(By.CSS_SELECTOR, ".turn-banner").text
@@ -162,16 +176,22 @@ def test_two_seats_play_a_few_turns_on_their_phones_and_the_projector_follows(
     _full_page(ann, OUTPUT / "seat-phone-your-turn.png")
 
     # The leader pauses: Ann's page says so and offers no action; then play resumes.
-    _post(f"{server.url}api/tables/{table['id']}/pause", {"version": 4, "paused": True},
-          table["leader_token"])
+    _post(
+        f"{server.url}api/tables/{table['id']}/pause",
+        {"version": 4, "paused": True},
+        table["leader_token"],
+    )
     _wait(ann, lambda d: _seat_version(d) == 5)
     assert ann.find_elements(By.CSS_SELECTOR, ".turn-banner.paused")
     assert not ann.find_elements(By.CSS_SELECTOR, "button.act-btn")
     ann.save_screenshot(str(OUTPUT / "seat-phone-paused.png"))
     _wait(projector, lambda d: _projector_version(d) == 5)
     assert projector.find_elements(By.CSS_SELECTOR, ".banner.paused")
-    _post(f"{server.url}api/tables/{table['id']}/pause", {"version": 5, "paused": False},
-          table["leader_token"])
+    _post(
+        f"{server.url}api/tables/{table['id']}/pause",
+        {"version": 5, "paused": False},
+        table["leader_token"],
+    )
     _wait(ann, lambda d: _seat_version(d) == 6)
 
     # Ann discards her oldest card; the discard pile shows it on the projector and on Bob's page.
@@ -182,7 +202,8 @@ def test_two_seats_play_a_few_turns_on_their_phones_and_the_projector_follows(
     _wait(bob, lambda d: _seat_version(d) == 7)
     assert f"{discarded.suit}:{discarded.rank}" in [
         chip.get_attribute("data-card")
-        for chip in bob.find_elements(By.CSS_SELECTOR, ".discards-mini .chip")]
+        for chip in bob.find_elements(By.CSS_SELECTOR, ".discards-mini .chip")
+    ]
     assert projector.find_elements(By.CSS_SELECTOR, ".discard-row")
     assert "dcard" not in projector.page_source  # the projector never shows a hand
     bob.save_screenshot(str(OUTPUT / "seat-phone.png"))

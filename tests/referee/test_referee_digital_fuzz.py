@@ -21,20 +21,30 @@ from schemathesis.checks import not_a_server_error  # noqa: E402
 from deckforge.referee import create_app  # noqa: E402
 
 _FOLDER = tempfile.mkdtemp(prefix="deckforge-digital-fuzz-")
-APP = create_app({"TESTING": True, "DATABASE": str(Path(_FOLDER) / "fuzz.sqlite3"),
-                  "KEEPALIVE_SECONDS": 0.01, "STREAM_SECONDS": 0.02})
+APP = create_app(
+    {
+        "TESTING": True,
+        "DATABASE": str(Path(_FOLDER) / "fuzz.sqlite3"),
+        "KEEPALIVE_SECONDS": 0.01,
+        "STREAM_SECONDS": 0.02,
+    }
+)
 _client = APP.test_client()
-_created = _client.post("/api/tables", json={
-    "theme": "hanabi-classic", "players": ["A", "B", "C"], "kind": "digital", "seed": 5,
-}).get_json()
+_created = _client.post(
+    "/api/tables",
+    json={
+        "theme": "hanabi-classic",
+        "players": ["A", "B", "C"],
+        "kind": "digital",
+        "seed": 5,
+    },
+).get_json()
 TABLE, TOKEN = _created["id"], _created["leader_token"]
 SECRETS = [row["url"].rsplit("/", 1)[1] for row in _created["seats"]]
 _turn = itertools.count()
 
 OPERATIONS = ["getSeat", "postSeatAction", "pause", "exportHanab"]
-schema = schemathesis.openapi.from_wsgi("/api/openapi.json", APP).include(
-    operation_id=OPERATIONS
-)
+schema = schemathesis.openapi.from_wsgi("/api/openapi.json", APP).include(operation_id=OPERATIONS)
 
 
 def _aim(case: Any) -> None:
@@ -52,8 +62,11 @@ def _aim(case: Any) -> None:
         params["seat"] = seat
     if "number" in params and turn % 3 == 0:
         params["number"] = state["game"]
-    token = TOKEN if case.operation.definition.raw.get("operationId") in ("pause",) \
-        or turn % 5 == 0 else SECRETS[seat]
+    token = (
+        TOKEN
+        if case.operation.definition.raw.get("operationId") in ("pause",) or turn % 5 == 0
+        else SECRETS[seat]
+    )
     case.headers = {**(case.headers or {}), "Authorization": f"Bearer {token}"}
     action = case.body.get("action") if isinstance(case.body, dict) else None
     if isinstance(action, dict) and turn % 2:  # numbers in range: the engine decides
@@ -61,22 +74,25 @@ def _aim(case: Any) -> None:
             if isinstance(action.get(key), int) and not isinstance(action[key], bool):
                 action[key] = action[key] % size + (key == "rank")
         if state.get("paused") or _paused():
-            _client.post(f"/api/tables/{TABLE}/pause", headers={"Authorization": f"Bearer {TOKEN}"},
-                         json={"version": state["version"], "paused": False})
+            _client.post(
+                f"/api/tables/{TABLE}/pause",
+                headers={"Authorization": f"Bearer {TOKEN}"},
+                json={"version": state["version"], "paused": False},
+            )
             state = _client.get(f"/api/tables/{TABLE}").get_json()
     if isinstance(case.body, dict) and "version" in case.body:
         case.body["version"] = state["version"]
 
 
 def _paused() -> bool:
-    seat = _client.get(f"/api/tables/{TABLE}/seats/0",
-                       headers={"Authorization": f"Bearer {SECRETS[0]}"}).get_json()
+    seat = _client.get(
+        f"/api/tables/{TABLE}/seats/0", headers={"Authorization": f"Bearer {SECRETS[0]}"}
+    ).get_json()
     return bool(seat["paused"])
 
 
 @schema.parametrize()
-@settings(max_examples=40, deadline=None, derandomize=True,
-          suppress_health_check=list(HealthCheck))
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 def test_no_request_to_a_digital_table_makes_a_server_error(case: Any) -> None:
     _aim(case)
     case.call_and_validate(checks=[not_a_server_error])

@@ -21,11 +21,18 @@ from schemathesis.checks import not_a_server_error  # noqa: E402
 from deckforge.referee import create_app  # noqa: E402
 
 _FOLDER = tempfile.mkdtemp(prefix="deckforge-fuzz-")
-APP = create_app({"TESTING": True, "DATABASE": str(Path(_FOLDER) / "fuzz.sqlite3"),
-                  "KEEPALIVE_SECONDS": 0.01, "STREAM_SECONDS": 0.02})
+APP = create_app(
+    {
+        "TESTING": True,
+        "DATABASE": str(Path(_FOLDER) / "fuzz.sqlite3"),
+        "KEEPALIVE_SECONDS": 0.01,
+        "STREAM_SECONDS": 0.02,
+    }
+)
 _client = APP.test_client()
-_created = _client.post("/api/tables", json={"theme": "hanabi-classic",
-                                              "players": ["A", "B", "C"]}).get_json()
+_created = _client.post(
+    "/api/tables", json={"theme": "hanabi-classic", "players": ["A", "B", "C"]}
+).get_json()
 TABLE, TOKEN = _created["id"], _created["leader_token"]
 _turn = itertools.count()
 
@@ -45,8 +52,7 @@ def _aim(case: Any) -> None:
 
 
 @schema.parametrize()
-@settings(max_examples=40, deadline=None, derandomize=True,
-          suppress_health_check=list(HealthCheck))
+@settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 def test_no_request_to_the_api_makes_a_server_error(case: Any) -> None:
     _aim(case)
     case.call_and_validate(checks=[not_a_server_error])

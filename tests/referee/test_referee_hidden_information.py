@@ -39,8 +39,7 @@ SEED = 8_675_309_123  # long enough that it cannot turn up in a page by chance
 
 def _form(action: Action) -> dict[str, str]:
     if isinstance(action, Play | Discard):
-        return {"type": "play" if isinstance(action, Play) else "discard",
-                "slot": str(action.slot)}
+        return {"type": "play" if isinstance(action, Play) else "discard", "slot": str(action.slot)}
     if isinstance(action, ColourHint):
         return {"type": "hint", "target": str(action.target), "hint": f"colour:{action.colour}"}
     assert isinstance(action, RankHint)
@@ -89,10 +88,16 @@ class Referee:
         """What anybody in the room (so any seat) can fetch without a secret."""
         tid = self.table.id
         found = []
-        for url in (f"/api/tables/{tid}", f"/t/{tid}", f"/t/{tid}/screen",
-                    f"/api/tables/{tid}/export.json", f"/api/tables/{tid}/export.csv",
-                    f"/api/tables/{tid}/games/{self.game_number}/hanab.json", "/",
-                    f"/t/{tid}/lead/{self.table.secrets[0]}"):
+        for url in (
+            f"/api/tables/{tid}",
+            f"/t/{tid}",
+            f"/t/{tid}/screen",
+            f"/api/tables/{tid}/export.json",
+            f"/api/tables/{tid}/export.csv",
+            f"/api/tables/{tid}/games/{self.game_number}/hanab.json",
+            "/",
+            f"/t/{tid}/lead/{self.table.secrets[0]}",
+        ):
             found.append((url, *self._get(url)))
         found.append(("events", *self._first_event()))
         return found
@@ -109,10 +114,12 @@ class Referee:
         auth = self.table.seat_auth(seat)
         found = [(url, *self._get(url)) for url in (page, f"{page}/view")]
         found.append(("seat api", *self._get(self.table.seat_api(seat), headers=auth)))
-        found.append(("hanab as seat", *self._get(
-            f"/api/tables/{tid}/games/1/hanab.json", headers=auth)))
-        paused = self.client.post(f"/api/tables/{tid}/pause", headers=auth,
-                                  json={"version": self.version, "paused": True})
+        found.append(
+            ("hanab as seat", *self._get(f"/api/tables/{tid}/games/1/hanab.json", headers=auth))
+        )
+        paused = self.client.post(
+            f"/api/tables/{tid}/pause", headers=auth, json={"version": self.version, "paused": True}
+        )
         assert paused.status_code == 403
         found.append(("pause as seat", paused.get_data(as_text=True), paused.content_type))
         return found
@@ -120,7 +127,7 @@ class Referee:
     def check_everything(self) -> int:
         """Fetch every response of every seat and search it for the seat's own cards."""
         shared = self.shared_responses()
-        payloads = self.published[self.checked_payloads:]
+        payloads = self.published[self.checked_payloads :]
         self.checked_payloads = len(self.published)
         hidden_total = 0
         for seat in range(len(TEAMS)):
@@ -142,9 +149,12 @@ class Referee:
         assert response.status_code == 200, response.get_json()
         body = response.get_json()
         self.responses += 1
-        assert not leaks(response.get_data(as_text=True),
-                         secrets_of(self._after(action), seat, SEED), self.theme,
-                         response.content_type)
+        assert not leaks(
+            response.get_data(as_text=True),
+            secrets_of(self._after(action), seat, SEED),
+            self.theme,
+            response.content_type,
+        )
         return body
 
     def _after(self, action: Action) -> Game:
@@ -153,13 +163,22 @@ class Referee:
 
     def act_by_form(self, seat: int, action: Action) -> None:
         page = self.client.get(self.table.seat_page(seat)).get_data(as_text=True)
-        response = self.client.post(f"{self.table.seat_page(seat)}/act", data={
-            "csrf": csrf_of(page), "version": str(self.version), **_form(action),
-        })
+        response = self.client.post(
+            f"{self.table.seat_page(seat)}/act",
+            data={
+                "csrf": csrf_of(page),
+                "version": str(self.version),
+                **_form(action),
+            },
+        )
         assert response.status_code == 303, response.get_data(as_text=True)[:500]
         self.responses += 1
-        found = leaks(response.get_data(as_text=True), secrets_of(self._after(action), seat, SEED),
-                      self.theme, response.content_type or "")
+        found = leaks(
+            response.get_data(as_text=True),
+            secrets_of(self._after(action), seat, SEED),
+            self.theme,
+            response.content_type or "",
+        )
         assert not found, found
 
     def apply(self, seat: int, action: Action, by_form: bool) -> None:
@@ -174,27 +193,40 @@ class Referee:
         """Out of turn, for another seat, while paused: refused, and the refusal leaks nothing."""
         other = (seat + 1) % len(TEAMS)
         secrets = secrets_of(self.game, other, SEED)
-        out_of_turn = seat_act(self.client, self.table, other, self.version,
-                               {"type": "play", "slot": 0})
+        out_of_turn = seat_act(
+            self.client, self.table, other, self.version, {"type": "play", "slot": 0}
+        )
         assert out_of_turn.status_code == 422
         assert out_of_turn.get_json()["error"]["code"] == "not-your-turn"
-        for_another = seat_act(self.client, self.table, seat, self.version,
-                               {"type": "play", "slot": 0}, auth_seat=other)
+        for_another = seat_act(
+            self.client,
+            self.table,
+            seat,
+            self.version,
+            {"type": "play", "slot": 0},
+            auth_seat=other,
+        )
         assert for_another.status_code == 403
         page = self.client.get(self.table.seat_page(seat)).get_data(as_text=True)
-        refused_page = self.client.post(f"{self.table.seat_page(other)}/act", data={
-            "csrf": csrf_of(page), "version": str(self.version), "type": "play", "slot": "0"})
+        refused_page = self.client.post(
+            f"{self.table.seat_page(other)}/act",
+            data={"csrf": csrf_of(page), "version": str(self.version), "type": "play", "slot": "0"},
+        )
         assert refused_page.status_code == 422
         for response in (out_of_turn, for_another, refused_page):
             self.responses += 1
-            found = leaks(response.get_data(as_text=True), secrets, self.theme,
-                          response.content_type)
+            found = leaks(
+                response.get_data(as_text=True), secrets, self.theme, response.content_type
+            )
             assert not found, found
 
     def pause_and_resume(self, seat: int) -> None:
         tid = self.table.id
-        paused = self.client.post(f"/api/tables/{tid}/pause", headers=self.table.auth,
-                                  json={"version": self.version, "paused": True})
+        paused = self.client.post(
+            f"/api/tables/{tid}/pause",
+            headers=self.table.auth,
+            json={"version": self.version, "paused": True},
+        )
         assert paused.status_code == 200 and paused.get_json()["paused"] is True
         self.version += 1
         self.check_everything()
@@ -202,14 +234,20 @@ class Referee:
         refused = seat_act(self.client, self.table, seat, self.version, seat_payload(legal))
         assert refused.status_code == 423
         assert refused.get_json()["error"]["code"] == "paused"
-        resumed = self.client.post(f"/api/tables/{tid}/pause", headers=self.table.auth,
-                                   json={"version": self.version, "paused": False})
+        resumed = self.client.post(
+            f"/api/tables/{tid}/pause",
+            headers=self.table.auth,
+            json={"version": self.version, "paused": False},
+        )
         assert resumed.status_code == 200 and resumed.get_json()["paused"] is False
         self.version += 1
 
     def undo(self) -> None:
-        response = self.client.post(f"/api/tables/{self.table.id}/undo", headers=self.table.auth,
-                                    json={"version": self.version, "steps": 1})
+        response = self.client.post(
+            f"/api/tables/{self.table.id}/undo",
+            headers=self.table.auth,
+            json={"version": self.version, "steps": 1},
+        )
         assert response.status_code == 200, response.get_json()
         self.version += 1
         self.game = self.game.undo(1)
@@ -220,7 +258,8 @@ def _random_action(game: Game, chooser: random.Random) -> Action:
     legal = game.legal_actions()
     hand = game.hand(game.current_player)
     careful = [
-        a for a in legal
+        a
+        for a in legal
         if not isinstance(a, Play) or game.is_playable(hand[a.slot].card)  # type: ignore[arg-type,index]
     ]
     return chooser.choice(careful if careful and chooser.random() > 0.05 else legal)
@@ -268,20 +307,24 @@ def test_each_seat_is_told_exactly_what_the_hints_said_about_its_cards(
         seat = referee.game.current_player
         referee.apply(seat, _random_action(referee.game, chooser), by_form=False)
     for seat in range(len(TEAMS)):
-        body = referee.client.get(referee.table.seat_api(seat),
-                                  headers=referee.table.seat_auth(seat)).get_json()
+        body = referee.client.get(
+            referee.table.seat_api(seat), headers=referee.table.seat_auth(seat)
+        ).get_json()
         own = body["hands"][seat]
         assert own["own"] is True
         view = referee.game.view(seat)
         assert [c["possible_suits"] for c in own["cards"]] == [
-            sorted(h.possible_suits_set) for h in view.own_hand]
+            sorted(h.possible_suits_set) for h in view.own_hand
+        ]
         assert [c["possible_ranks"] for c in own["cards"]] == [
-            sorted(h.possible_ranks_set) for h in view.own_hand]
+            sorted(h.possible_ranks_set) for h in view.own_hand
+        ]
         assert [c["rank_hinted"] for c in own["cards"]] == [h.rank_hinted for h in view.own_hand]
         for other in range(len(TEAMS)):
             if other != seat:
-                shown = [(c["card"]["suit"], c["card"]["rank"])
-                         for c in body["hands"][other]["cards"]]
+                shown = [
+                    (c["card"]["suit"], c["card"]["rank"]) for c in body["hands"][other]["cards"]
+                ]
                 assert shown == [(c.suit, c.rank) for c in view.cards(other)]
 
 
@@ -301,8 +344,12 @@ def test_the_search_finds_own_cards_slipped_into_the_seat_api(
 
     monkeypatch.setattr(digital_module, "seat_view", leaky)
     response = referee.client.get(referee.table.seat_api(0), headers=referee.table.seat_auth(0))
-    found = leaks(response.get_data(as_text=True), secrets_of(referee.game, 0, SEED),
-                  referee.theme, response.content_type)
+    found = leaks(
+        response.get_data(as_text=True),
+        secrets_of(referee.game, 0, SEED),
+        referee.theme,
+        response.content_type,
+    )
     assert any("own card" in problem for problem in found)
     assert any("hidden card" in problem for problem in found)
 
@@ -340,8 +387,9 @@ def test_the_search_finds_a_hidden_card_named_in_words_the_seed_and_the_export(
     with_seed = re.sub("</main>", f"<!-- {SEED} --></main>", page)
     assert any("seed" in p for p in leaks(with_seed, secrets, referee.theme, "text/html"))
     # the leader's export names every card: the search must flag it for a seat
-    export = referee.client.get(f"/api/tables/{referee.table.id}/games/1/hanab.json",
-                                headers=referee.table.auth)
+    export = referee.client.get(
+        f"/api/tables/{referee.table.id}/games/1/hanab.json", headers=referee.table.auth
+    )
     assert export.status_code == 200
     found = leaks(export.get_data(as_text=True), secrets, referee.theme, export.content_type)
     assert any("hidden card" in problem for problem in found)

@@ -91,7 +91,8 @@ class SeatResponses:
     def _get(self, url: str, **kwargs: Any) -> str:
         response = self.client.get(url, **kwargs)
         return f"{response.status_code} {response.content_type}\n" + self._normal(
-            response.get_data(as_text=True))
+            response.get_data(as_text=True)
+        )
 
     def _first_event(self) -> str:
         response = self.client.get(f"/api/tables/{self.table.id}/events", buffered=False)
@@ -120,8 +121,9 @@ class SeatResponses:
     def _refusal(self, seat: int) -> str:
         """The answer to an action out of turn (or, on its turn, a slot that does not exist)."""
         state = self.client.get(f"/api/tables/{self.table.id}").get_json()
-        response = seat_act(self.client, self.table, seat, state["version"],
-                            {"type": "play", "slot": 99})
+        response = seat_act(
+            self.client, self.table, seat, state["version"], {"type": "play", "slot": 99}
+        )
         return f"{response.status_code}\n" + self._normal(response.get_data(as_text=True))
 
 
@@ -143,14 +145,18 @@ def _differences(one: dict[str, str], other: dict[str, str]) -> list[str]:
     return [name for name in one if one[name] != other[name]]
 
 
-def _play(client: FlaskClient, table: DigitalTable, game: Game, chooser: random.Random,
-          turns: int) -> None:
+def _play(
+    client: FlaskClient, table: DigitalTable, game: Game, chooser: random.Random, turns: int
+) -> None:
     for _ in range(turns):
         if game.is_over:
             return
         hand = game.hand(game.current_player)
-        legal = [a for a in game.legal_actions()
-                 if not isinstance(a, Play) or game.is_playable(hand[a.slot].card)]  # type: ignore[index,arg-type]
+        legal = [
+            a
+            for a in game.legal_actions()
+            if not isinstance(a, Play) or game.is_playable(hand[a.slot].card)
+        ]  # type: ignore[index,arg-type]
         action = chooser.choice(legal)
         seat = game.current_player
         response = seat_act(client, table, seat, game.turn, seat_payload(action))
@@ -158,8 +164,9 @@ def _play(client: FlaskClient, table: DigitalTable, game: Game, chooser: random.
         game.apply(action, seat)
 
 
-def _check_moment(client: FlaskClient, table: DigitalTable, game: Game,
-                  chooser: random.Random) -> int:
+def _check_moment(
+    client: FlaskClient, table: DigitalTable, game: Game, chooser: random.Random
+) -> int:
     """Every seat's responses are the same on a twin table where only its own cards differ;
     returns how many seats were checked."""
     checked = 0

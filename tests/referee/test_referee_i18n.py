@@ -89,19 +89,21 @@ _BEFORE_NAME = {
 _AFTER_NAME = {
     "fr": ("", " —", " →", " :", "…"),
     # English past tenses read the same after a singular or a plural name.
-    "en": ("", " —", " →", ":", "…", " played ", " discarded ", " told ",
-           " about "),
+    "en": ("", " —", " →", ":", "…", " played ", " discarded ", " told ", " about "),
     "de": ("", " —", " →", ":", " …"),
 }
 
 
 @pytest.mark.parametrize("language", ["fr", "en", "de"])
 def test_player_names_never_sit_where_grammar_must_agree_with_them(language: str) -> None:
-    naming = {key: text for key, text in catalogue(language).items()
-              if _placeholders(text) & {"player", "target"}}
+    naming = {
+        key: text
+        for key, text in catalogue(language).items()
+        if _placeholders(text) & {"player", "target"}
+    }
     assert {"event.played", "event.colour_hint", "seat.waiting"} <= set(naming)
     for key, text in naming.items():
         for found in re.finditer(r"\{(player|target)\}", text):
-            before, after = text[:found.start()], text[found.end():]
+            before, after = text[: found.start()], text[found.end() :]
             assert before == "" or before.endswith(_BEFORE_NAME[language][1:]), (key, text)
             assert after == "" or after.startswith(_AFTER_NAME[language][1:]), (key, text)

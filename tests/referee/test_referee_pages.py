@@ -25,10 +25,19 @@ def _leader(table: Table) -> str:
 
 def test_the_creation_form_makes_a_table_and_opens_the_leader_page(client: FlaskClient) -> None:
     csrf = _csrf(client, "/")
-    response = client.post("/tables", data={
-        "csrf": csrf, "theme": "interfaith-festival", "player0": "Lions", "player1": "Aigles",
-        "player2": "", "player3": "Loups", "player4": "Ours", "first": "3",
-    })
+    response = client.post(
+        "/tables",
+        data={
+            "csrf": csrf,
+            "theme": "interfaith-festival",
+            "player0": "Lions",
+            "player1": "Aigles",
+            "player2": "",
+            "player3": "Loups",
+            "player4": "Ours",
+            "first": "3",
+        },
+    )
     assert response.status_code == 303
     leader = response.headers["Location"]
     assert "/lead/" in leader and "welcome=1" in leader
@@ -43,44 +52,51 @@ def test_the_creation_form_shows_the_themes_who_starts_sentence(client: FlaskCli
     assert 'data-first="The player wearing the most colourful clothes starts."' in page
 
 
-def test_a_form_without_its_csrf_token_is_refused(
-    client: FlaskClient, table: Table
-) -> None:
-    refused = client.post("/tables", data={"theme": "hanabi-classic", "player0": "A",
-                                           "player1": "B"})
+def test_a_form_without_its_csrf_token_is_refused(client: FlaskClient, table: Table) -> None:
+    refused = client.post(
+        "/tables", data={"theme": "hanabi-classic", "player0": "A", "player1": "B"}
+    )
     assert refused.status_code == 400
-    forged = client.post(f"{_leader(table)}/act", data={
-        "csrf": "forged", "version": "0", "type": "play", "card": "1:1"})
+    forged = client.post(
+        f"{_leader(table)}/act",
+        data={"csrf": "forged", "version": "0", "type": "play", "card": "1:1"},
+    )
     assert forged.status_code == 400
     assert client.get(f"/api/tables/{table.id}").get_json()["version"] == 0
 
 
 def test_a_wrong_player_count_is_explained_in_the_form(client: FlaskClient) -> None:
     csrf = _csrf(client, "/?lang=en")
-    response = client.post("/tables?lang=en", data={
-        "csrf": csrf, "theme": "hanabi-classic", "player0": "Solo"})
+    response = client.post(
+        "/tables?lang=en", data={"csrf": csrf, "theme": "hanabi-classic", "player0": "Solo"}
+    )
     assert response.status_code == 422
     assert "played by 2, 3, 4, 5 players or teams, not 1" in response.get_data(as_text=True)
 
 
-def test_the_leader_plays_a_card_through_the_form(
-    client: FlaskClient, table: Table
-) -> None:
+def test_the_leader_plays_a_card_through_the_form(client: FlaskClient, table: Table) -> None:
     csrf = _csrf(client, _leader(table))
-    response = client.post(f"{_leader(table)}/act", data={
-        "csrf": csrf, "version": "0", "type": "play", "card": "1:1"})
+    response = client.post(
+        f"{_leader(table)}/act", data={"csrf": csrf, "version": "0", "type": "play", "card": "1:1"}
+    )
     assert response.status_code == 303
     state = client.get(f"/api/tables/{table.id}").get_json()
     assert state["suits"][1]["stack"] == [1] and state["version"] == 1
 
 
-def test_the_leader_gives_a_hint_with_the_cards_shown(
-    client: FlaskClient, table: Table
-) -> None:
+def test_the_leader_gives_a_hint_with_the_cards_shown(client: FlaskClient, table: Table) -> None:
     csrf = _csrf(client, _leader(table))
-    client.post(f"{_leader(table)}/act", data={
-        "csrf": csrf, "version": "0", "type": "hint", "target": "2", "touched": "2",
-        "hint": "colour:3"})
+    client.post(
+        f"{_leader(table)}/act",
+        data={
+            "csrf": csrf,
+            "version": "0",
+            "type": "hint",
+            "target": "2",
+            "touched": "2",
+            "hint": "colour:3",
+        },
+    )
     last = client.get(f"/api/tables/{table.id}").get_json()["last"]
     assert last == {"type": "colour-hint", "player": 0, "target": 2, "suit": 3, "touched": 2}
 
@@ -100,8 +116,10 @@ def test_a_double_tap_is_refused_with_409_and_applied_once(
 def test_an_illegal_action_shows_the_reason_in_the_themes_language(client: FlaskClient) -> None:
     table = create_table(client, theme="interfaith-festival", players=["A", "B", "C", "D"])
     csrf = _csrf(client, _leader(table))
-    response = client.post(f"{_leader(table)}/act", data={
-        "csrf": csrf, "version": "0", "type": "discard", "card": "0:1"})
+    response = client.post(
+        f"{_leader(table)}/act",
+        data={"csrf": csrf, "version": "0", "type": "discard", "card": "0:1"},
+    )
     assert response.status_code == 422
     page = response.get_data(as_text=True)
     assert "ce jeu interdit de défausser maintenant" in page
@@ -118,44 +136,38 @@ def test_cards_with_no_copy_left_are_disabled_on_the_leader_page(
     assert set(disabled) == {"2:5"}
 
 
-def test_undo_from_the_history_withdraws_several_steps(
-    client: FlaskClient, table: Table
-) -> None:
+def test_undo_from_the_history_withdraws_several_steps(client: FlaskClient, table: Table) -> None:
     for version, action in enumerate([play(1, 1), play(1, 2), rank_hint(0, 1)]):
         act(client, table, version, action)
     csrf = _csrf(client, _leader(table))
-    response = client.post(f"{_leader(table)}/undo", data={
-        "csrf": csrf, "version": "3", "steps": "3"})
+    response = client.post(
+        f"{_leader(table)}/undo", data={"csrf": csrf, "version": "3", "steps": "3"}
+    )
     assert response.status_code == 303
     state = client.get(f"/api/tables/{table.id}").get_json()
     assert state["turn"] == 0 and state["version"] == 4
 
 
-def test_a_new_game_from_the_leader_page(
-    client: FlaskClient, table: Table
-) -> None:
+def test_a_new_game_from_the_leader_page(client: FlaskClient, table: Table) -> None:
     act(client, table, 0, play(1, 1))
     csrf = _csrf(client, _leader(table))
-    client.post(f"{_leader(table)}/new-game", data={"csrf": csrf, "version": "1",
-                                                     "confirm": "yes"})
+    client.post(f"{_leader(table)}/new-game", data={"csrf": csrf, "version": "1", "confirm": "yes"})
     state = client.get(f"/api/tables/{table.id}").get_json()
     assert state["game"] == 2 and state["turn"] == 0
 
 
-def test_a_wrong_leader_token_gets_403_and_no_change(
-    client: FlaskClient, table: Table
-) -> None:
+def test_a_wrong_leader_token_gets_403_and_no_change(client: FlaskClient, table: Table) -> None:
     assert client.get(f"/t/{table.id}/lead/wrong").status_code == 403
     csrf = _csrf(client, _leader(table))
-    refused = client.post(f"/t/{table.id}/lead/wrong/act", data={
-        "csrf": csrf, "version": "0", "type": "play", "card": "1:1"})
+    refused = client.post(
+        f"/t/{table.id}/lead/wrong/act",
+        data={"csrf": csrf, "version": "0", "type": "play", "card": "1:1"},
+    )
     assert refused.status_code == 403
     assert client.get(f"/api/tables/{table.id}").get_json()["version"] == 0
 
 
-def test_the_projector_is_read_only(
-    client: FlaskClient, table: Table
-) -> None:
+def test_the_projector_is_read_only(client: FlaskClient, table: Table) -> None:
     page = client.get(f"/t/{table.id}").get_data(as_text=True)
     assert "<form" not in page and table.token not in page
     assert client.post(f"/t/{table.id}").status_code == 405
@@ -164,8 +176,10 @@ def test_the_projector_is_read_only(
 def test_every_theme_text_is_escaped(client: FlaskClient) -> None:
     table = create_table(client, theme=str(DATA / "script-theme.yaml"), players=["<b>A</b>", "B"])
     act(client, table, 0, play(0, 1))
-    pages = [client.get(path).get_data(as_text=True) for path in
-             (f"/t/{table.id}", f"/t/{table.id}/screen", _leader(table), "/")]
+    pages = [
+        client.get(path).get_data(as_text=True)
+        for path in (f"/t/{table.id}", f"/t/{table.id}/screen", _leader(table), "/")
+    ]
     for page in pages:
         assert "<script>alert" not in page
         assert "<img src=x" not in page and "<b>A</b>" not in page and "</div><b>" not in page
@@ -189,9 +203,7 @@ def test_the_home_page_follows_the_browser_language(client: FlaskClient) -> None
     assert "Créer la table" in client.get("/?lang=fr").get_data(as_text=True)
 
 
-def test_pages_load_nothing_from_another_host(
-    client: FlaskClient, table: Table
-) -> None:
+def test_pages_load_nothing_from_another_host(client: FlaskClient, table: Table) -> None:
     for path in ("/", f"/t/{table.id}", _leader(table)):
         response = client.get(path)
         page = response.get_data(as_text=True)
@@ -211,7 +223,8 @@ def test_links_for_the_phone_name_the_network_address_not_loopback(app: Flask) -
     app.config["PUBLIC_URL"] = "http://192.168.1.20:5000/"
     with app.test_request_context("/", base_url="http://localhost:5000"):
         assert shareable("http://localhost:5000/t/abc/lead/xyz?welcome=1") == (
-            "http://192.168.1.20:5000/t/abc/lead/xyz?welcome=1")
+            "http://192.168.1.20:5000/t/abc/lead/xyz?welcome=1"
+        )
         assert shareable("http://10.0.0.5:5000/t/abc") == "http://10.0.0.5:5000/t/abc"
 
 
@@ -225,7 +238,7 @@ def test_a_finished_game_offers_a_new_game_first(client: FlaskClient, table: Tab
     for version, rank in enumerate((3, 4, 5)):
         act(client, table, version, play(0, rank))  # three misplays: the game is lost
     page = client.get(_leader(table)).get_data(as_text=True)
-    over = page[page.index('class="panel over"'):]
+    over = page[page.index('class="panel over"') :]
     assert over.index("/new-game") < over.index('id="undo"')
     assert 'data-tab="play"' not in page  # no action tabs once the game is over
 

@@ -40,30 +40,37 @@ def projector() -> Iterator[Any]:
 
 
 def _version(driver: Any) -> int:
-    return int(driver.execute_script(
-        "return document.querySelector('.screen-inner').dataset.version"))
+    return int(
+        driver.execute_script("return document.querySelector('.screen-inner').dataset.version")
+    )
 
 
 def _overflow(driver: Any, selector: str) -> int:
     """How many pixels of the box's content are hidden below its bottom edge."""
-    return int(driver.execute_script(
-        "const box = document.querySelector(arguments[0]);"
-        "return box.scrollHeight - box.clientHeight;", selector))
+    return int(
+        driver.execute_script(
+            "const box = document.querySelector(arguments[0]);"
+            "return box.scrollHeight - box.clientHeight;",
+            selector,
+        )
+    )
 
 
 def test_the_last_cards_text_fits_on_the_projector_in_the_final_round_with_long_names(
     server: Server, projector: Any
 ) -> None:
-    created = call_api(server, "/api/tables", {
-        "theme": "interfaith-festival",
-        "players": TEAMS})
+    created = call_api(server, "/api/tables", {"theme": "interfaith-festival", "players": TEAMS})
     table, token, state = created["id"], created["leader_token"], created["state"]
     projector.get(created["urls"]["projector"])
 
     def send(action: dict[str, Any]) -> None:
         nonlocal state
-        state = call_api(server, f"/api/tables/{table}/actions",
-                         {"version": state["version"], "action": action}, token)
+        state = call_api(
+            server,
+            f"/api/tables/{table}/actions",
+            {"version": state["version"], "action": action},
+            token,
+        )
 
     for suit in range(5):
         for rank in range(1, 6 if suit < 4 else 5):  # 25 cards would end the game at once
@@ -77,7 +84,8 @@ def test_the_last_cards_text_fits_on_the_projector_in_the_final_round_with_long_
     assert state["final_turns_left"] is not None and state["last"]["title"]
 
     WebDriverWait(projector, 10, poll_frequency=0.05).until(
-        lambda d: _version(d) == state["version"])
+        lambda d: _version(d) == state["version"]
+    )
     OUTPUT.mkdir(exist_ok=True)
     projector.save_screenshot(str(OUTPUT / "projector-final-round-long-text.png"))
     assert projector.find_elements("css selector", ".banner.final")
@@ -85,30 +93,45 @@ def test_the_last_cards_text_fits_on_the_projector_in_the_final_round_with_long_
     assert _overflow(projector, ".discards") <= 1
     assert _overflow(projector, "body") <= 1  # nothing pushed off the bottom of the screen
     size = projector.execute_script(
-        "return parseFloat(getComputedStyle(document.querySelector('.lesson-text')).fontSize)")
+        "return parseFloat(getComputedStyle(document.querySelector('.lesson-text')).fontSize)"
+    )
     assert size >= 20  # still readable from the back of the room (1080 px high)
 
     # A 4:3 projector (1024x768): the width limits the letters; the text uses the height.
-    projector.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", {
-        "width": 1024, "height": 768, "deviceScaleFactor": 1, "mobile": False})
+    projector.execute_cdp_cmd(
+        "Emulation.setDeviceMetricsOverride",
+        {"width": 1024, "height": 768, "deviceScaleFactor": 1, "mobile": False},
+    )
     projector.refresh()
     WebDriverWait(projector, 10, poll_frequency=0.05).until(
-        lambda d: _version(d) == state["version"])
+        lambda d: _version(d) == state["version"]
+    )
     projector.save_screenshot(str(OUTPUT / "projector-final-round-long-text-4x3.png"))
     for box in (".announce", ".discards", "body"):
         assert _overflow(projector, box) <= 1
     size = projector.execute_script(
-        "return parseFloat(getComputedStyle(document.querySelector('.lesson-text')).fontSize)")
+        "return parseFloat(getComputedStyle(document.querySelector('.lesson-text')).fontSize)"
+    )
     assert size >= 18.5  # without the room taken from the height: 1.65 x 10.96 px = 18.1
 
 
 def test_a_slip_of_the_finger_on_a_long_undo_can_be_cancelled(server: Server) -> None:
-    created = call_api(server, "/api/tables", {
-        "theme": "interfaith-festival", "players": ["Lions", "Aigles", "Loups", "Ours"]})
+    created = call_api(
+        server,
+        "/api/tables",
+        {"theme": "interfaith-festival", "players": ["Lions", "Aigles", "Loups", "Ours"]},
+    )
     table, token = created["id"], created["leader_token"]
     for version in range(4):
-        call_api(server, f"/api/tables/{table}/actions", {"version": version, "action": {
-            "type": "rank-hint", "target": (version + 1) % 4, "rank": 1}}, token)
+        call_api(
+            server,
+            f"/api/tables/{table}/actions",
+            {
+                "version": version,
+                "action": {"type": "rank-hint", "target": (version + 1) % 4, "rank": 1},
+            },
+            token,
+        )
     profile = Path(tempfile.mkdtemp(prefix="deckforge-chromium-"))
     phone = open_chromium(390, 844, profile, mobile=True)
     try:
@@ -116,8 +139,9 @@ def test_a_slip_of_the_finger_on_a_long_undo_can_be_cancelled(server: Server) ->
         wait = WebDriverWait(phone, 10, poll_frequency=0.05)
 
         def undo_four() -> None:
-            phone.find_element("css selector", '.history input[name="steps"][value="4"] + button'
-                               ).click()
+            phone.find_element(
+                "css selector", '.history input[name="steps"][value="4"] + button'
+            ).click()
             wait.until(lambda d: d.switch_to.alert)
 
         undo_four()

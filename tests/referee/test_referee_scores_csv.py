@@ -24,8 +24,9 @@ def _rows(client: FlaskClient, table: Table, separator: str) -> list[dict[str, s
 
 
 def test_a_french_table_uses_semicolons_and_keeps_accents(client: FlaskClient) -> None:
-    table = create_table(client, theme="interfaith-festival",
-                         players=["Zoé", "Loïc", "Ñandú", "Çà"])
+    table = create_table(
+        client, theme="interfaith-festival", players=["Zoé", "Loïc", "Ñandú", "Çà"]
+    )
     _finish_by_errors(client, table)
     rows = _rows(client, table, ";")
     assert rows[0]["players"] == "Zoé / Loïc / Ñandú / Çà"
@@ -45,16 +46,34 @@ def test_a_team_name_that_looks_like_a_formula_is_exported_as_text(
     assert _rows(client, table, ",")[0]["players"].startswith("'=HYPERLINK(")
 
 
-@pytest.mark.parametrize(("value", "text"), [
-    ("=1+1", "'=1+1"), ("+33 6", "'+33 6"), ("-2", "'-2"), ("@SUM(A1)", "'@SUM(A1)"),
-    ("\tx", "'\tx"), ("Zoé", "Zoé"), (25, "25"), (None, ""), ("a=b", "a=b"),
-])
+@pytest.mark.parametrize(
+    ("value", "text"),
+    [
+        ("=1+1", "'=1+1"),
+        ("+33 6", "'+33 6"),
+        ("-2", "'-2"),
+        ("@SUM(A1)", "'@SUM(A1)"),
+        ("\tx", "'\tx"),
+        ("Zoé", "Zoé"),
+        (25, "25"),
+        (None, ""),
+        ("a=b", "a=b"),
+    ],
+)
 def test_cells_that_would_start_a_formula_get_a_quote(value: object, text: str) -> None:
     assert as_text(value) == text
 
 
-@pytest.mark.parametrize(("language", "separator"), [
-    ("fr", ";"), ("de", ";"), ("de-CH", ";"), ("pt_BR", ";"), ("en", ","), ("ja", ","),
-])
+@pytest.mark.parametrize(
+    ("language", "separator"),
+    [
+        ("fr", ";"),
+        ("de", ";"),
+        ("de-CH", ";"),
+        ("pt_BR", ";"),
+        ("en", ","),
+        ("ja", ","),
+    ],
+)
 def test_the_separator_follows_the_theme_language(language: str, separator: str) -> None:
     assert delimiter(language) == separator

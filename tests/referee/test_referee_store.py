@@ -27,10 +27,17 @@ def pool(tmp_path: Path) -> store.ConnectionPool:
     return store.ConnectionPool(path)
 
 
-def _table(conn: sqlite3.Connection, kind: store.TableKind = "printed",
-           seed: int | None = None) -> store.TableRecord:
-    return store.create_table(conn, kind=kind, theme_ref="hanabi-classic",
-                              players=["Ann", "Bob"], leader_token_hash="h" * 64, seed=seed)
+def _table(
+    conn: sqlite3.Connection, kind: store.TableKind = "printed", seed: int | None = None
+) -> store.TableRecord:
+    return store.create_table(
+        conn,
+        kind=kind,
+        theme_ref="hanabi-classic",
+        players=["Ann", "Bob"],
+        leader_token_hash="h" * 64,
+        seed=seed,
+    )
 
 
 def test_the_store_runs_in_wal_mode(conn: sqlite3.Connection) -> None:
@@ -100,7 +107,9 @@ def test_each_append_moves_the_version_by_one(conn: sqlite3.Connection) -> None:
     assert store.append_action(conn, table.id, 1, {"type": "discard"}) == 2
     entries = store.active_actions(conn, table.id, 1)
     assert [(e.seq, e.payload["type"], e.version) for e in entries] == [
-        (1, "play", 1), (2, "discard", 2)]
+        (1, "play", 1),
+        (2, "discard", 2),
+    ]
 
 
 def test_a_stale_version_writes_nothing(conn: sqlite3.Connection) -> None:
@@ -166,14 +175,27 @@ def test_the_served_state_always_equals_a_fresh_replay(conn: sqlite3.Connection)
     from deckforge.rules import Card, Discard, Play, RankHint
 
     service = TableService()
-    snap = service.create(conn, theme_ref="hanabi-classic", players=["Ann", "Bob"],
-                          token_hash="h" * 64)
+    snap = service.create(
+        conn, theme_ref="hanabi-classic", players=["Ann", "Bob"], token_hash="h" * 64
+    )
     table_id = snap.table.id
-    steps = [RankHint(1, 1), Play(card=Card(0, 1)), Discard(card=Card(3, 4)), "undo",
-             Play(card=Card(1, 1)), "undo", "undo", RankHint(0, 2), Discard(card=Card(2, 5)),
-             Play(card=Card(0, 3)),
-             # the same suit, as many discards, other ranks: the cached pile must not be reused
-             Discard(card=Card(2, 4)), "undo", Discard(card=Card(2, 3)), Play(card=Card(2, 1))]
+    steps = [
+        RankHint(1, 1),
+        Play(card=Card(0, 1)),
+        Discard(card=Card(3, 4)),
+        "undo",
+        Play(card=Card(1, 1)),
+        "undo",
+        "undo",
+        RankHint(0, 2),
+        Discard(card=Card(2, 5)),
+        Play(card=Card(0, 3)),
+        # the same suit, as many discards, other ranks: the cached pile must not be reused
+        Discard(card=Card(2, 4)),
+        "undo",
+        Discard(card=Card(2, 3)),
+        Play(card=Card(2, 1)),
+    ]
     for step in steps:
         if step == "undo":
             snap = service.undo(conn, table_id, snap.version, 1)

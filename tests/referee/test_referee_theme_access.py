@@ -32,13 +32,15 @@ def folder(tmp_path: Path) -> Path:
 
 @pytest.fixture
 def app(tmp_path: Path, folder: Path) -> Flask:
-    return create_app({"TESTING": True, "DATABASE": str(tmp_path / "referee.sqlite3"),
-                       "THEME_FOLDERS": (folder,)})
+    return create_app(
+        {"TESTING": True, "DATABASE": str(tmp_path / "referee.sqlite3"), "THEME_FOLDERS": (folder,)}
+    )
 
 
 def _create(client: FlaskClient, theme: str, environ: dict[str, str] | None = None) -> Any:
-    return client.post("/api/tables", json={"theme": theme, "players": ["Ann", "Bob"]},
-                       environ_base=environ or {})
+    return client.post(
+        "/api/tables", json={"theme": theme, "players": ["Ann", "Bob"]}, environ_base=environ or {}
+    )
 
 
 def test_a_phone_may_choose_a_bundled_theme(client: FlaskClient) -> None:
@@ -55,32 +57,32 @@ def test_a_phone_may_choose_a_theme_of_the_themes_folder(
 
 
 def test_the_themes_folder_is_listed_for_everybody(client: FlaskClient) -> None:
-    listed = [row["name"] for row in client.get("/api/themes", environ_base=PHONE).get_json()[
-        "themes"]]
+    listed = [
+        row["name"] for row in client.get("/api/themes", environ_base=PHONE).get_json()["themes"]
+    ]
     assert {"hanabi-classic", "club.yaml", "spring/meadow.yml"} <= set(listed)
     page = client.get("/", environ_base=PHONE).get_data(as_text=True)
     assert '<option value="spring/meadow.yml"' in page
 
 
-@pytest.mark.parametrize("name", [
-    str(THEME),  # a real theme file outside the folders
-    str(THEME.parent / "no-such-file.yaml"),  # same answer: the disk is not probed
-    "../club-themes/club.yaml/../../../" + THEME.name,
-    "/etc/hostname.yaml",
-    "spring/../../referee.sqlite3",
-])
-def test_a_phone_cannot_make_the_server_read_another_file(
-    client: FlaskClient, name: str
-) -> None:
+@pytest.mark.parametrize(
+    "name",
+    [
+        str(THEME),  # a real theme file outside the folders
+        str(THEME.parent / "no-such-file.yaml"),  # same answer: the disk is not probed
+        "../club-themes/club.yaml/../../../" + THEME.name,
+        "/etc/hostname.yaml",
+        "spring/../../referee.sqlite3",
+    ],
+)
+def test_a_phone_cannot_make_the_server_read_another_file(client: FlaskClient, name: str) -> None:
     response = _create(client, name, PHONE)
     assert response.status_code == 403
     assert response.get_json()["error"]["code"] == "theme-not-allowed"
     assert "--themes" in response.get_json()["error"]["message"]
 
 
-def test_a_link_in_the_themes_folder_cannot_lead_outside(
-    client: FlaskClient, folder: Path
-) -> None:
+def test_a_link_in_the_themes_folder_cannot_lead_outside(client: FlaskClient, folder: Path) -> None:
     os.symlink(THEME, folder / "escape.yaml")
     assert _create(client, "escape.yaml", PHONE).status_code == 403
     assert "escape.yaml" not in str(client.get("/api/themes").get_json())
@@ -106,9 +108,17 @@ def test_the_form_offers_a_theme_file_only_on_the_referee_s_computer(
     assert 'name="theme_file"' not in page
     csrf = re.search(r'name="csrf" value="([^"]+)"', page)
     assert csrf
-    response = client.post("/tables", environ_base={**PHONE, "HTTP_ACCEPT_LANGUAGE": "fr"},
-                           data={"csrf": csrf.group(1), "theme_file": str(THEME),
-                                 "player0": "Ann", "player1": "Bob", "first": "0"})
+    response = client.post(
+        "/tables",
+        environ_base={**PHONE, "HTTP_ACCEPT_LANGUAGE": "fr"},
+        data={
+            "csrf": csrf.group(1),
+            "theme_file": str(THEME),
+            "player0": "Ann",
+            "player1": "Bob",
+            "first": "0",
+        },
+    )
     assert response.status_code == 403
     assert "seuls les thèmes fournis" in response.get_data(as_text=True)
 
@@ -128,8 +138,7 @@ def test_a_theme_named_from_the_working_folder_survives_a_restart_elsewhere(
     shutil.copy(THEME, workshop / "themes" / "my-deck.yaml")
     database = str(tmp_path / "referee.sqlite3")
     monkeypatch.chdir(workshop)
-    created = _create(create_app({"TESTING": True, "DATABASE": database}).test_client(),
-                      "my-deck")
+    created = _create(create_app({"TESTING": True, "DATABASE": database}).test_client(), "my-deck")
     assert created.status_code == 201, created.get_json()
     table_id = created.get_json()["id"]
 

@@ -140,11 +140,16 @@ def test_a_missing_record_or_theme_is_reported_cleanly(tmp_path):
     assert "Traceback" not in missing.stderr + theme.stderr
 
 
-@pytest.mark.parametrize(("text", "reason"), [
-    ("[" * 100_000, "nested too deeply"),
-    ('{"players": ["a", "b"], "deck": [], "actions": [], "seed": ' + "9" * 5000 + "}",
-     "not a game record"),
-])
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("[" * 100_000, "nested too deeply"),
+        (
+            '{"players": ["a", "b"], "deck": [], "actions": [], "seed": ' + "9" * 5000 + "}",
+            "not a game record",
+        ),
+    ],
+)
 def test_a_pathological_record_is_one_line_and_status_2(tmp_path, text, reason):
     record = tmp_path / "record.json"
     record.write_text(text, encoding="utf-8")

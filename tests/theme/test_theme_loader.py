@@ -222,10 +222,15 @@ def test_an_unknown_theme_is_named_in_the_error(name: str, message: str) -> None
     assert caught.value.problems[0].startswith(message)
 
 
-@pytest.mark.parametrize(("name", "meant"), [
-    ("interfaith-festivl", "interfaith-festival"), ("hanabi", "hanabi-classic"),
-    ("Avalanche", "avalanche"), ("my-dek", "my-deck"),
-])
+@pytest.mark.parametrize(
+    ("name", "meant"),
+    [
+        ("interfaith-festivl", "interfaith-festival"),
+        ("hanabi", "hanabi-classic"),
+        ("Avalanche", "avalanche"),
+        ("my-dek", "my-deck"),
+    ],
+)
 def test_a_misspelt_theme_name_suggests_the_closest_one(
     name: str, meant: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
