@@ -247,8 +247,8 @@ def legibility_warnings(theme: Theme) -> Found:
                     (
                         theme.position(*key, "text"),
                         f"{where}.text: {name}: {on_card} this text prints at "
-                        f"{fitted.body_size:g} pt{beside}, below the {TEXT_MINIMUM:g} pt that reads "
-                        f"easily: {advice}, or choose a bigger print.card",
+                        f"{fitted.body_size:g} pt{beside}, below the {TEXT_MINIMUM:g} pt "
+                        f"that reads easily: {advice}, or choose a bigger print.card",
                     )
                 )
             lines = len(fitted.title_lines)

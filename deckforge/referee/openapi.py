@@ -218,7 +218,8 @@ def document() -> dict[str, Any]:
             "paths": {
                 "/api/themes": {
                     "get": {
-                        "summary": "Bundled themes and those of the themes folders (players allowed).",
+                        "summary": "Bundled themes and those of the themes folders "
+                        "(players allowed).",
                         "operationId": "listThemes",
                         "responses": {"200": _json({"type": "object"}, "Themes.")},
                     }
@@ -280,7 +281,8 @@ def document() -> dict[str, Any]:
                 },
                 "/api/tables/{table_id}/events": {
                     "get": {
-                        "summary": "Server-Sent Events: `state` events carrying the public state as JSON.",
+                        "summary": "Server-Sent Events: `state` events carrying the public "
+                        "state as JSON.",
                         "description": "Comment lines keep the stream open; it closes after a few "
                         "minutes and the browser reconnects.",
                         "operationId": "events",
