@@ -1,7 +1,8 @@
 """The ``deckforge`` command: a thin click group whose commands load lazily.
 
 Each command lives in its own module under ``deckforge.cli`` so that, for
-example, ``deckforge print`` never imports Flask.
+example, ``deckforge print`` never imports Flask. Every command runs inside
+:mod:`deckforge.cli.boundary`: no input ends in a traceback.
 """
 
 from __future__ import annotations
@@ -9,6 +10,8 @@ from __future__ import annotations
 import importlib
 
 import click
+
+from deckforge.cli.boundary import boundary
 
 # command name -> "module:attribute" of its click command
 COMMANDS: dict[str, str] = {
@@ -37,6 +40,11 @@ class LazyGroup(click.Group):
         if not isinstance(command, click.Command):
             raise TypeError(f"{target} is not a click command")
         return command
+
+    def invoke(self, ctx: click.Context) -> object:
+        """Run the command inside the boundary: one line and a known status for any failure."""
+        with boundary():
+            return super().invoke(ctx)
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
