@@ -24,7 +24,7 @@ from flask import (
 )
 from markupsafe import Markup
 
-from deckforge.referee import get_db, service, store, theme_access
+from deckforge.referee import colours, get_db, service, store, theme_access
 from deckforge.referee.checks import (
     RefereeError,
     form_action,
@@ -49,63 +49,9 @@ def helpers() -> dict[str, Any]:
     return {"t": g.get("t") or Translator(page_language()), "csrf_token": csrf_token}
 
 
-def _luminance(colour: str) -> float | None:
-    """Relative luminance of "#rrggbb" or "#rgb" (0 black, 1 white); None if unreadable."""
-    digits = colour.lstrip("#")
-    if len(digits) == 3:
-        digits = "".join(d * 2 for d in digits)
-    try:
-        r, gr, b = (int(digits[i : i + 2], 16) / 255 for i in (0, 2, 4))
-    except ValueError:
-        return None
-    return 0.2126 * r**2.2 + 0.7152 * gr**2.2 + 0.0722 * b**2.2
-
-
-@bp.app_template_filter("ink")
-def ink(colour: str) -> str:
-    """Black or white, whichever reads better on ``colour`` ("#rrggbb" or "#rgb")."""
-    luminance = _luminance(colour)
-    return "#000" if luminance is None else "#111" if luminance > 0.22 else "#fff"
-
-
-PROJECTOR_GROUND = "#10131b"  # referee.css: body.projector
-MIN_CONTRAST_ON_DARK = 4.5  # WCAG AA: a projector in a lit room washes dark colours out
-
-
-def contrast(first: str, second: str) -> float:
-    """WCAG contrast ratio of two "#rrggbb" colours (1 to 21)."""
-    a, b = _luminance(first) or 0.0, _luminance(second) or 0.0
-    return (max(a, b) + 0.05) / (min(a, b) + 0.05)
-
-
-@bp.app_template_filter("on_dark")
-def on_dark(colour: str) -> str:
-    """``colour`` for lines and text on the projector's dark ground.
-
-    Near black: light grey. A dark hue (a deep blue or red) is mixed with white,
-    keeping its hue, until it reaches ``MIN_CONTRAST_ON_DARK`` against the ground.
-    """
-    luminance = _luminance(colour)
-    if luminance is None or luminance < 0.06:
-        return "#c9d1dc"
-    if contrast(colour, PROJECTOR_GROUND) >= MIN_CONTRAST_ON_DARK:
-        return colour
-    digits = colour.lstrip("#")
-    if len(digits) == 3:
-        digits = "".join(d * 2 for d in digits)
-    channels = [int(digits[i : i + 2], 16) for i in (0, 2, 4)]
-    for step in range(1, 41):
-        lighter = "#" + "".join(f"{round(c + (255 - c) * step / 40):02x}" for c in channels)
-        if contrast(lighter, PROJECTOR_GROUND) >= MIN_CONTRAST_ON_DARK:
-            return lighter
-    return "#ffffff"
-
-
-@bp.app_template_filter("on_light")
-def on_light(colour: str) -> str:
-    """``colour`` for lines and text on a white page; too pale: mid grey."""
-    luminance = _luminance(colour)
-    return "#8a94a6" if luminance is None or luminance > 0.6 else colour
+bp.add_app_template_filter(colours.ink, "ink")
+bp.add_app_template_filter(colours.on_dark, "on_dark")
+bp.add_app_template_filter(colours.on_light, "on_light")
 
 
 def page_language() -> str:

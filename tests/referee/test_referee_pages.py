@@ -9,7 +9,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from referee_helpers import DATA, Table, act, create_table, play, rank_hint
 
-from deckforge.referee.pages import ink, on_dark, on_light, shareable
+from deckforge.referee.colours import ink, on_dark, on_light
+from deckforge.referee.pages import shareable
 
 
 def _csrf(client: FlaskClient, path: str) -> str:
@@ -245,8 +246,8 @@ def test_a_finished_game_offers_a_new_game_first(client: FlaskClient, table: Tab
 
 def test_suit_colours_stay_legible_on_both_grounds() -> None:
     assert ink("#ffffff") == "#111" and ink("#000") == "#fff"
-    assert on_dark("#1a1a1a") != "#1a1a1a" and on_dark("#e53e3e") == "#e53e3e"
-    assert on_light("#f4f4f4") != "#f4f4f4" and on_light("#3182ce") == "#3182ce"
+    assert on_dark("#1a1a1a") != "#1a1a1a" and on_dark("#e8b923") == "#e8b923"
+    assert on_light("#f4f4f4") != "#f4f4f4" and on_light("#1f5fbf") == "#1f5fbf"
 
 
 def test_an_unexpected_error_is_a_clear_500_in_json_and_in_html(

@@ -11,7 +11,7 @@ import pytest
 from flask.testing import FlaskClient
 from referee_helpers import DATA, Table, act, colour_hint, create_table, play
 
-from deckforge.referee.pages import PROJECTOR_GROUND, contrast, on_dark
+from deckforge.referee.colours import PROJECTOR_GROUND, contrast, on_dark
 from deckforge.theme.loader import load_theme
 
 TEAMS = ["Les Éléphants", "<b>x</b>", "Équipe Ñandú & Çà", "Les Loups"]
@@ -56,7 +56,7 @@ def test_a_dark_blue_is_lightened_but_stays_blue_and_bright_colours_are_kept() -
     lighter = on_dark("#1f5fbf")
     red, green, blue = (int(lighter[i : i + 2], 16) for i in (1, 3, 5))
     assert blue > green > red and lighter != "#1f5fbf"
-    assert on_dark("#e8b923") == "#e8b923" and on_dark("#2e9e44") == "#2e9e44"
+    assert on_dark("#e8b923") == "#e8b923" and on_dark("#ecc94b") == "#ecc94b"
 
 
 def test_the_projector_uses_the_lightened_colour_for_a_dark_suits_name(
