@@ -11,6 +11,9 @@ from typing import Any
 
 import click
 
+from deckforge.cli.boundary import USAGE, Failure
+from deckforge.cli.hosts import checked_host, url_host
+
 THREADS = 64  # each open event stream (projector, leader's phone) holds one
 # A thread back from SQLite (which releases the GIL) waits at most this long for
 # the GIL instead of Python's 5 ms: shorter hand-overs while it holds the writers'
@@ -36,6 +39,7 @@ def _lan_address() -> str | None:
     "--host",
     default="127.0.0.1",
     show_default=True,
+    callback=checked_host,
     help="Address to listen on; 0.0.0.0 serves the classroom network.",
 )
 @click.option(
@@ -113,12 +117,13 @@ def referee(
     except OSError as problem:
         reason = problem.strerror or problem
         raise click.ClickException(f"{host}:{port}: cannot listen: {reason}") from None
+    except ValueError:  # waitress: a name that does not resolve to an address
+        raise Failure(f"{host}: cannot listen: no such address for this computer", USAGE) from None
     actual = server.effective_port  # type: ignore[union-attr]
     shown = host
     if host in ("0.0.0.0", "::", ""):
         shown = _lan_address() or socket.gethostname()
-    if ":" in shown:
-        shown = f"[{shown}]"
+    shown = url_host(shown)
     if shown != host:  # serving the network: links for phones name this machine
         app.config["PUBLIC_URL"] = f"http://{shown}:{actual}/"
     click.echo(f"Database: {path}")
