@@ -9,7 +9,7 @@ from pathlib import Path
 
 import click
 
-from deckforge.printing.geometry import Duplex, LayoutError, parse_card_size, parse_offset
+from deckforge.printing.geometry import LayoutError, parse_card_size, parse_offset
 from deckforge.theme.advice import warnings
 from deckforge.theme.loader import ThemeError, load_theme
 
@@ -211,17 +211,21 @@ def print_kit(
     cards-fronts.pdf and cards-backs.pdf (for printers without duplex),
     tokens.pdf, rules.pdf, scoresheet.pdf and calibration.pdf. Print at 100 %.
     """
-    from deckforge.printing.kit import KitOptions
+    from deckforge.printing.options import OptionError, kit_options
 
-    options = KitOptions(
-        paper=paper.lower(),
-        card=card,
-        bleed=bleed,
-        duplex=Duplex(duplex),
-        back_offset=back_offset,
-        marks=marks,
-        fold=fold,
-    )
+    try:  # the same checks as the referee's "Print a deck" page
+        options = kit_options(
+            paper=paper,
+            card=card,
+            bleed=bleed,
+            duplex=duplex,
+            offset_x=back_offset[0],
+            offset_y=back_offset[1],
+            marks=marks,
+            fold=fold,
+        )
+    except OptionError as error:
+        raise click.UsageError(error.message) from None
     ok = build_once(theme, output, options)
     if not watch_file:
         if not ok:

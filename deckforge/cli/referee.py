@@ -89,7 +89,8 @@ def referee(
     """Run the referee: a projector screen and a leader's remote for each table."""
     from waitress import create_server  # type: ignore[import-untyped]
 
-    from deckforge.referee import create_app, default_database
+    from deckforge.referee import default_database
+    from deckforge.web import create_app
 
     path = (database or default_database()).expanduser().resolve()
     try:

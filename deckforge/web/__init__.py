@@ -1,0 +1,41 @@
+"""The one web app: the referee, with the print page (and the theme studio) beside it.
+
+``printing`` and ``referee`` never import each other (docs/architecture.md);
+this package sits above both. ``create_app`` builds the referee's app and
+registers the other pages' blueprints on it; ``deckforge referee`` serves the
+result. Each page adds itself to the referee's home page through
+``HOME_LINKS`` (the referee's template shows whatever links it is given).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import Flask, url_for
+
+from deckforge.web.i18n import web_text
+
+# (endpoint, catalogue key of the link's text), in the order the home page lists them
+HOME_LINKS: list[tuple[str, str]] = [("print_page.form", "home.print")]
+
+
+def create_app(test_config: dict[str, Any] | None = None) -> Flask:
+    """The referee app (see :func:`deckforge.referee.create_app`) with the print page."""
+    from deckforge.referee import create_app as referee_app
+    from deckforge.web import print_page
+
+    app = referee_app(test_config)
+    app.register_blueprint(print_page.bp)
+
+    @app.context_processor
+    def home_links() -> dict[str, Any]:
+        def links(language: str) -> list[tuple[str, str]]:
+            return [
+                (url_for(endpoint), web_text(language, key))
+                for endpoint, key in HOME_LINKS
+                if endpoint.split(".")[0] in app.blueprints
+            ]
+
+        return {"home_links": links}
+
+    return app

@@ -1,0 +1,205 @@
+"""The "Print a deck" page: the print kit of a theme, from a browser, without a terminal.
+
+A GET form (nothing changes on the server, so no CSRF token is needed and the
+download links can be bookmarked): the page lists the themes the referee
+offers, the paper, card size, ink, duplex edge and back offset; a button per
+file downloads it, or the whole kit as one ZIP. The PDFs come from
+:func:`deckforge.printing.kit.build_kit` with the options ``deckforge print``
+would build from the same choices, so they are byte for byte the same.
+"""
+
+from __future__ import annotations
+
+import io
+import threading
+import zipfile
+from collections import OrderedDict
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from flask import Blueprint, Response, current_app, g, render_template, request
+
+from deckforge.printing.geometry import CARD_SIZES, PAPERS
+from deckforge.printing.kit import KitOptions, PrintError, build_kit, kit_files
+from deckforge.printing.options import OptionError, kit_options
+from deckforge.theme.loader import ThemeError, bundled_theme_names, load_theme
+from deckforge.theme.model import Theme
+from deckforge.web.i18n import WebTranslator
+
+bp = Blueprint(
+    "print_page",
+    __name__,
+    url_prefix="/print",
+    template_folder="templates",
+    static_folder="static",
+    static_url_path="/static",
+)
+
+ZIP_NAME = "kit.zip"
+ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed, so the same kit makes the same ZIP
+KITS_KEPT = 4  # kits kept in memory: one file after another costs one build
+
+
+@dataclass(frozen=True)
+class ThemeRow:
+    name: str
+    title: str
+    card: str
+
+
+class KitCache:
+    """The last few kits built, by theme file, its time stamps and the options."""
+
+    def __init__(self, size: int = KITS_KEPT) -> None:
+        self._kits: OrderedDict[tuple[Any, ...], dict[str, bytes]] = OrderedDict()
+        self._lock = threading.Lock()
+        self._size = size
+
+    def get(self, theme: Theme, options: KitOptions) -> dict[str, bytes]:
+        key = (_stamp(theme), options)
+        with self._lock:
+            if key in self._kits:
+                self._kits.move_to_end(key)
+                return self._kits[key]
+        files = build_kit(theme, options)
+        with self._lock:
+            self._kits[key] = files
+            while len(self._kits) > self._size:
+                self._kits.popitem(last=False)
+        return files
+
+
+def _stamp(theme: Theme) -> tuple[tuple[str, int], ...]:
+    """Every file the theme was read from, with its modification time."""
+    files = {Path(p.file) for p in theme.positions.values()}
+    if theme.path is not None:
+        files.add(Path(theme.path))
+    stamps = []
+    for file in sorted(files):
+        try:
+            stamps.append((str(file), file.stat().st_mtime_ns))
+        except OSError:
+            stamps.append((str(file), -1))
+    return tuple(stamps)
+
+
+_kits = KitCache()
+
+
+def _translator() -> WebTranslator:
+    from deckforge.referee.pages import page_language
+
+    g.t = WebTranslator(page_language())
+    return g.t
+
+
+def _theme_refs() -> list[tuple[str, str]]:
+    """(name shown, reference to load) of the themes the referee offers to anybody."""
+    from deckforge.referee.checks import folder_themes
+
+    folders = tuple(Path(f) for f in current_app.config["THEME_FOLDERS"])
+    return [(name, name) for name in bundled_theme_names()] + folder_themes(folders)
+
+
+def _theme_rows() -> list[ThemeRow]:
+    rows = []
+    for name, ref in _theme_refs():
+        try:
+            theme = load_theme(ref)
+        except ThemeError:
+            continue  # a broken theme is left out of the list
+        rows.append(ThemeRow(name, theme.title, theme.print_style.card))
+    return rows
+
+
+def _chosen_theme(name: str) -> Theme:
+    refs = dict(_theme_refs())
+    if name not in refs:
+        raise OptionError("theme", f"{name}: no such theme on this referee")
+    try:
+        return load_theme(refs[name])
+    except ThemeError as error:
+        raise OptionError("theme", error.problems[0]) from None
+
+
+def _form_options(form: Any) -> KitOptions:
+    return kit_options(
+        paper=form.get("paper", "a4"),
+        card=form.get("card_custom", "").strip() or form.get("card", "") or None,
+        duplex=form.get("duplex", "long"),
+        offset_x=form.get("offset_x", "0"),
+        offset_y=form.get("offset_y", "0"),
+    )
+
+
+def _page(problem: OptionError | None = None, status: int = 200) -> Any:
+    t = _translator()
+    themes = _theme_rows()
+    form = request.args
+    default = current_app.config.get("DEFAULT_THEME")
+    if not any(row.name == default for row in themes) and themes:
+        default = themes[0].name
+    message = None
+    if problem is not None:
+        message = t(f"print.bad.{problem.field}", problem=problem.message)
+    body = render_template(
+        "print.html",
+        themes=themes,
+        chosen=form.get("theme") or default,
+        papers=list(PAPERS),
+        cards=list(CARD_SIZES),
+        form=form,
+        files=kit_files(KitOptions()),
+        zip_name=ZIP_NAME,
+        problem=message,
+        problem_field=problem.field if problem else None,
+    )
+    return body, status
+
+
+@bp.get("/")
+def form() -> Any:
+    return _page()
+
+
+@bp.get("/download")
+def download() -> Any:
+    wanted = request.args.get("file", ZIP_NAME)
+    try:
+        theme = _chosen_theme(request.args.get("theme", ""))
+        options = _form_options(request.args)
+        names = kit_files(options)
+        if wanted != ZIP_NAME and wanted not in names:
+            raise OptionError("file", f"{wanted}: not a file of the kit")
+        try:
+            files = _kits.get(theme, options)
+        except PrintError as error:
+            raise OptionError("print", "; ".join(error.problems) or str(error)) from None
+    except OptionError as problem:
+        return _page(problem, 422)
+    if wanted == ZIP_NAME:
+        return _attachment(_zip(theme.id, files), f"{theme.id}-kit.zip", "application/zip")
+    return _attachment(files[wanted], f"{theme.id}-{wanted}", "application/pdf")
+
+
+def _zip(folder: str, files: dict[str, bytes]) -> bytes:
+    """The kit as one ZIP with a folder named after the theme (the same bytes every time)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in files.items():
+            info = zipfile.ZipInfo(f"{folder}/{name}", ZIP_DATE)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, data)
+    return buffer.getvalue()
+
+
+def _attachment(data: bytes, name: str, mimetype: str) -> Response:
+    response = Response(data, mimetype=mimetype)
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+__all__ = ["bp"]
