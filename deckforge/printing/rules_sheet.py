@@ -65,6 +65,16 @@ def _styles(fonts: FontPair) -> dict[str, ParagraphStyle]:
         "body": body,
         "item": ParagraphStyle("item", parent=body, leftIndent=12, bulletIndent=2),
         "small": ParagraphStyle("small", parent=body, fontSize=7.5, leading=9, textColor=GREY),
+        "source": ParagraphStyle(
+            "source",
+            parent=body,
+            fontSize=7.5,
+            leading=9,
+            leftIndent=9,
+            bulletIndent=1,
+            spaceAfter=0.5,
+            textColor=GREY,
+        ),
         "cell": ParagraphStyle("cell", parent=body, fontSize=9, leading=11, spaceAfter=0),
     }
 
@@ -179,6 +189,10 @@ def rules_flowables(theme: Theme, words: Catalogue, fonts: FontPair) -> list[Flo
     if theme.rules.completion_bonus:
         play.append(t("completion_bonus", **tokens))
     out.append(_item(3, t("play_title"), play, st))
+    # the rule that makes the game work: hints are the only way to tell
+    out.append(Paragraph(t("h_talk"), st["h"]))
+    out.append(Paragraph(t("talk_rule"), st["body"]))
+    out.append(Paragraph(t("talk_teams"), st["body"]))
 
     # end and score
     out.append(Paragraph(t("h_end"), st["h"]))
@@ -213,8 +227,36 @@ def rules_flowables(theme: Theme, words: Catalogue, fonts: FontPair) -> list[Flo
         for paragraph in theme.notes.strip().split("\n\n"):
             notes.append(Paragraph(_e(BREAKABLE.sub(" ", paragraph).strip()), st["body"]))
         out.extend(notes)
+    out.extend(_sources(theme, words, st))
     out.append(Spacer(1, 8))
     out.append(Paragraph(_e(t("footer", id=theme.id)), st["small"]))
+    return out
+
+
+def _sources(theme: Theme, words: Catalogue, st: dict[str, ParagraphStyle]) -> list[Flowable]:
+    """Where the facts can be checked: the theme's sources, then each card's own."""
+    t = words.text
+    cards = [
+        t(
+            "source_line",
+            suit=f"{suit.symbol} {suit.name}",
+            rank=rank,
+            title=suit.text_for(rank).title,
+            source=suit.text_for(rank).source,
+        )
+        for suit in theme.suits
+        for rank in range(1, suit.ranks + 1)
+        if suit.text_for(rank).source.strip()
+    ]
+    if not theme.sources and not cards:
+        return []
+    out: list[Flowable] = [Paragraph(t("h_sources"), st["h"])]
+    if theme.sources:
+        out.append(Paragraph(_e(t("sources_intro")), st["small"]))
+        out += [Paragraph(_e(source), st["source"], bulletText="•") for source in theme.sources]
+    if cards:
+        out.append(Paragraph(_e(t("sources_cards")), st["small"]))
+        out += [Paragraph(_e(line), st["source"], bulletText="•") for line in cards]
     return out
 
 

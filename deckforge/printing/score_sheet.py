@@ -19,6 +19,52 @@ def _fitted(c: PrintCanvas, font: Font, text: str, size: float, width: float) ->
     c.setFont(font.name, size)
 
 
+FIXED_COLUMNS = {"game": 13.0, "date": 24.0, "total": 18.0, "rating": 34.0}  # mm
+PLAYERS_SHARE = 0.25  # of what the fixed columns leave, within the bounds below
+PLAYERS_MIN, PLAYERS_MAX = 40.0, 55.0  # mm: four or five names written by hand
+HEADER_MAX, HEADER_MIN = 9.0, 5.0  # pt: the suit names' one size
+
+
+def score_columns(theme: Theme, words: Catalogue, width: float) -> list[tuple[str, float]]:
+    """(header, width in mm) of each column: game, date, players, the suits, total, rating.
+
+    The players column takes a share of the room, within bounds; the suits share
+    the rest equally, so every suit gets the same column.
+    """
+    t = words.text
+    fixed = FIXED_COLUMNS
+    room = width - sum(fixed.values())
+    players_w = min(PLAYERS_MAX, max(PLAYERS_MIN, room * PLAYERS_SHARE))
+    suit_w = (room - players_w) / max(1, len(theme.suits))
+    return [
+        (t("score_game"), fixed["game"]),
+        (t("score_date"), fixed["date"]),
+        (t("score_players"), players_w),
+        *[(s.name, suit_w) for s in theme.suits],
+        (t("score_total"), fixed["total"]),
+        (t("score_rating"), fixed["rating"]),
+    ]
+
+
+def suit_header_size(names: list[str], width: float, font: Font) -> tuple[float, list[list[str]]]:
+    """The one font size (pt) at which every suit name fits its column, and their lines.
+
+    A name may take two lines, broken between words only; the largest size at
+    which all of them fit is used for all of them.
+    """
+    room = (width - 2.0) * MM
+    size = HEADER_MAX
+    while True:
+        lines = [wrap(name, room, size, font.width) for name in names]
+        whole = all(
+            len(ls) <= 2 and " ".join(ls).split() == name.split()
+            for ls, name in zip(lines, names, strict=True)
+        )
+        if whole or size <= HEADER_MIN:
+            return size, [ls[:2] for ls in lines]
+        size -= 0.25
+
+
 def score_sheet(theme: Theme, words: Catalogue, fonts: FontPair, canvas: PrintCanvas) -> bytes:
     c = canvas
     t = words.text
@@ -44,20 +90,8 @@ def score_sheet(theme: Theme, words: Catalogue, fonts: FontPair, canvas: PrintCa
     _fitted(c, fonts.body, help_text, 8.5, (right - left) * MM)
     c.drawString(left * MM, (top - 11.5) * MM, help_text)
 
-    # columns: game, date, players, one per suit, total, rating
     suits = theme.suits
-    fixed = {"game": 13.0, "date": 24.0, "total": 18.0, "rating": 34.0}
-    # suits share what the other columns leave, keeping at least 40 mm for the names
-    suit_w = min(17.0, ((right - left) - sum(fixed.values()) - 40.0) / len(suits))
-    players_w = (right - left) - sum(fixed.values()) - suit_w * len(suits)
-    columns: list[tuple[str, float]] = [
-        (t("score_game"), fixed["game"]),
-        (t("score_date"), fixed["date"]),
-        (t("score_players"), players_w),
-        *[(s.name, suit_w) for s in suits],
-        (t("score_total"), fixed["total"]),
-        (t("score_rating"), fixed["rating"]),
-    ]
+    columns = score_columns(theme, words, right - left)
     header_h = 17.0
     rating_h = 8.0 + 4.5 * ((len(theme.rating) + 2) // 3) if theme.rating else 0.0
     table_top = top - 16
@@ -66,7 +100,11 @@ def score_sheet(theme: Theme, words: Catalogue, fonts: FontPair, canvas: PrintCa
     for _, w in columns:
         xs.append(xs[-1] + w)
 
-    # header: suit columns carry their colour and symbol, so B&W copies still read
+    # header: suit columns carry their colour and symbol, so B&W copies still read;
+    # every suit name at one size (a deck about respect ranks no family smaller)
+    suit_w = columns[3][1] if suits else 0.0
+    size, names = suit_header_size([s.name for s in suits], suit_w, fonts.title)
+    line_h = size * 1.15 / MM
     y_header = table_top - header_h
     for i, (label, w) in enumerate(columns):
         x = xs[i]
@@ -76,14 +114,17 @@ def score_sheet(theme: Theme, words: Catalogue, fonts: FontPair, canvas: PrintCa
             fill = colour(suit.colour)
             c.setFillColor(lighter(fill, 0.55))
             c.rect(x * MM, y_header * MM, w * MM, header_h * MM, stroke=0, fill=1)
+            lines = names[suit_index]
+            c.setFillColor(INK)
+            c.setFont(fonts.title.name, size)
+            for k, line in enumerate(reversed(lines)):
+                c.drawCentredString((x + w / 2) * MM, (y_header + 2.2 + k * line_h) * MM, line)
             c.setFillColor(fill)
             c.setStrokeColor(darker(fill, 0.45))
             c.setLineWidth(0.5)
-            c.setFont(fonts.body.name, min(15.0, w * 1.6))
-            c.drawCentredString((x + w / 2) * MM, (y_header + 7.5) * MM, suit.symbol, mode=2)
-            c.setFillColor(INK)
-            _fitted(c, fonts.title, label, 7, (w - 1.5) * MM)
-            c.drawCentredString((x + w / 2) * MM, (y_header + 2.5) * MM, label)
+            c.setFont(fonts.body.name, min(14.0, w * 1.6))
+            symbol_y = y_header + 2.2 + len(lines) * line_h + 1.2
+            c.drawCentredString((x + w / 2) * MM, symbol_y * MM, suit.symbol, mode=2)
         else:
             c.setFillColor(INK)
             lines = wrap(label, (w - 2) * MM, 8, fonts.title.width)
