@@ -1,11 +1,18 @@
-"""``deckforge referee``: serve the referee with waitress (not Flask's development server)."""
+"""``deckforge referee``: serve the referee with uvicorn (not Flask's development server).
+
+The pages and the API run in a pool of worker threads; the live streams run on
+uvicorn's event loop and hold no thread (see :mod:`deckforge.referee.live`).
+"""
 
 from __future__ import annotations
 
+import contextlib
 import signal
 import socket
 import sqlite3
 import sys
+import threading
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,11 +21,42 @@ import click
 from deckforge.cli.boundary import USAGE, Failure
 from deckforge.cli.hosts import checked_host, url_host
 
-THREADS = 64  # each open event stream (projector, leader's phone) holds one
+THREADS = 16  # for pages and actions; an open live stream holds none
 # A thread back from SQLite (which releases the GIL) waits at most this long for
 # the GIL instead of Python's 5 ms: shorter hand-overs while it holds the writers'
 # lock (docs/benchmarks.md).
 SWITCH_INTERVAL = 0.001
+OPEN_FILES = 16384  # each open stream is a socket: raise the soft limit this far if allowed
+
+
+def _raise_open_files_limit() -> None:
+    """Let thousands of streams be open at once (Linux's soft limit is often 1,024)."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit on sockets
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    wanted = OPEN_FILES if hard == resource.RLIM_INFINITY else min(OPEN_FILES, hard)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """The listening socket, opened here so that the address can be shown before serving."""
+    infos = socket.getaddrinfo(host or None, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        if sys.platform != "win32":
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(2048)
+    except OSError:
+        sock.close()
+        raise
+    sock.set_inheritable(True)
+    return sock
 
 
 def _lan_address() -> str | None:
@@ -66,8 +104,14 @@ def _lan_address() -> str | None:
     "--threads",
     default=THREADS,
     show_default=True,
-    type=click.IntRange(4, 1000),
-    help="Worker threads: open event streams each hold one.",
+    type=click.IntRange(2, 1000),
+    help="Worker threads for pages and actions (live streams need none).",
+)
+@click.option(
+    "--streams-per-address",
+    default=None,
+    type=click.IntRange(1, 100000),
+    help="Live streams one network address may hold; past it pages poll [default: 24].",
 )
 @click.option(
     "--themes",
@@ -84,12 +128,12 @@ def referee(
     database: Path | None,
     sync: str,
     threads: int,
+    streams_per_address: int | None,
     theme_folders: tuple[Path, ...],
 ) -> None:
     """Run the referee: a projector screen and a leader's remote for each table."""
-    from waitress import create_server  # type: ignore[import-untyped]
-
     from deckforge.referee import default_database
+    from deckforge.referee.live import STREAMS_PER_ADDRESS, RefereeASGI
     from deckforge.web import create_app
 
     path = (database or default_database()).expanduser().resolve()
@@ -105,45 +149,69 @@ def referee(
         raise click.ClickException(
             f"{path}: cannot open the referee's database: {problem}"
         ) from None
+    _raise_open_files_limit()
     try:
-        server = create_server(
-            app,
-            host=host,
-            port=port,
-            threads=threads,
-            ident="deckforge",
-            channel_timeout=120,
-            connection_limit=500,
-        )
+        listening = _listen(host, port)
+    except socket.gaierror:  # a name that does not resolve to an address
+        raise Failure(f"{host}: cannot listen: no such address for this computer", USAGE) from None
     except OSError as problem:
         reason = problem.strerror or problem
         raise click.ClickException(f"{host}:{port}: cannot listen: {reason}") from None
-    except ValueError:  # waitress: a name that does not resolve to an address
-        raise Failure(f"{host}: cannot listen: no such address for this computer", USAGE) from None
-    actual = server.effective_port  # type: ignore[union-attr]
+    actual = listening.getsockname()[1]
     shown = host
     if host in ("0.0.0.0", "::", ""):
         shown = _lan_address() or socket.gethostname()
     shown = url_host(shown)
     if shown != host:  # serving the network: links for phones name this machine
         app.config["PUBLIC_URL"] = f"http://{shown}:{actual}/"
+    asgi = RefereeASGI(app, threads, streams_per_address or STREAMS_PER_ADDRESS)
     click.echo(f"Database: {path}")
     click.echo(
         f"Referee running: open http://{shown}:{actual}/ (Ctrl+C to stop)",
     )
-    board = app.extensions["deckforge.tables"].board
     sys.setswitchinterval(SWITCH_INTERVAL)
-
-    def stop(_signal: int, _frame: Any) -> None:
-        board.close()  # open event streams end now, so waitress need not wait for them
-        raise KeyboardInterrupt
-
-    signal.signal(signal.SIGINT, stop)
-    signal.signal(signal.SIGTERM, stop)
+    server = _server(asgi)
     try:
-        server.run()  # returns on Ctrl+C
-    except KeyboardInterrupt:
+        server.run(sockets=[listening])
+    except KeyboardInterrupt:  # a second Ctrl+C while stopping
         pass
     finally:
-        server.close()
+        listening.close()
+        asgi.wsgi.executor.shutdown(wait=False, cancel_futures=True)
     click.echo("Referee stopped.")
+
+
+def _server(asgi: Any) -> Any:
+    """A uvicorn server that, on Ctrl+C or SIGTERM, ends the open streams and stops."""
+    import uvicorn
+    from uvicorn.server import HANDLED_SIGNALS
+
+    class RefereeServer(uvicorn.Server):
+        @contextlib.contextmanager
+        def capture_signals(self) -> Iterator[None]:
+            # as uvicorn's, but the signal is not raised again afterwards: the command
+            # ends normally, with its message and exit status 0
+            if threading.current_thread() is not threading.main_thread():
+                yield
+                return
+            before = {sig: signal.signal(sig, self.handle_exit) for sig in HANDLED_SIGNALS}
+            try:
+                yield
+            finally:
+                for sig, handler in before.items():
+                    signal.signal(sig, handler)
+
+        def handle_exit(self, sig: int, frame: Any) -> None:
+            asgi.streams.close_soon()
+            super().handle_exit(sig, frame)
+
+    config = uvicorn.Config(
+        asgi,
+        lifespan="off",
+        log_level="warning",
+        access_log=False,
+        timeout_keep_alive=30,
+        timeout_graceful_shutdown=2,
+        server_header=False,
+    )
+    return RefereeServer(config)

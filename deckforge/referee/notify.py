@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
+
+Listener = Callable[[str, int, str], None]
 
 
 class VersionBoard:
@@ -16,7 +19,17 @@ class VersionBoard:
         self._lock = threading.Lock()
         self._changed: dict[str, threading.Condition] = {}
         self._latest: dict[str, tuple[int, str]] = {}
+        self._listeners: list[Listener] = []
         self.closed = False
+
+    def listen(self, listener: Listener) -> None:
+        """Call ``listener(table_id, version, state_json)`` at each publication (from the
+        publishing thread: it must only hand the news over, e.g. to an event loop)."""
+        self._listeners.append(listener)
+
+    def latest(self, table_id: str) -> tuple[int, str] | None:
+        """The last (version, state) published for the table, if any."""
+        return self._latest.get(table_id)
 
     def _condition(self, table_id: str) -> threading.Condition:
         condition = self._changed.get(table_id)
@@ -30,6 +43,8 @@ class VersionBoard:
             if current is None or version >= current[0]:
                 self._latest[table_id] = (version, state_json)
             self._condition(table_id).notify_all()
+        for listener in self._listeners:
+            listener(table_id, version, state_json)
 
     def wait(self, table_id: str, seen: int, timeout: float) -> tuple[int, str] | None:
         """The table's (version, state) once it differs from ``seen``; None after ``timeout``."""
