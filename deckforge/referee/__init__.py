@@ -1,7 +1,7 @@
 """The referee: a Flask app that keeps a classroom game's log and shows its state.
 
 ``create_app`` is the application factory (as in Flask's tutorial); the CLI
-serves it with waitress (``deckforge referee``).
+serves it with uvicorn (``deckforge referee``, see :mod:`deckforge.referee.live`).
 """
 
 from __future__ import annotations

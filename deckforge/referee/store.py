@@ -105,7 +105,7 @@ def connect(path: str | Path, sync: str = "normal") -> StoreConnection:
 
 
 class ConnectionPool:
-    """One connection per thread for reading, kept open (waitress keeps its worker
+    """One connection per thread for reading, kept open (the server keeps its worker
     threads), and one connection that every write goes through.
 
     Opening and closing a connection per request (as Flask's tutorial does)

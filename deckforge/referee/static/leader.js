@@ -36,14 +36,19 @@
   });
 
   // Another phone or tab changed the table: reload to show it.
-  if ("EventSource" in window && root.dataset.events) {
-    const source = new EventSource(root.dataset.events);
-    source.addEventListener("state", function (event) {
-      if (parseInt(event.lastEventId, 10) !== version && !sent) {
-        document.getElementById("changed").hidden = false;
-        source.close();
-        setTimeout(function () { window.location.reload(); }, 400);
-      }
+  if (root.dataset.events) {
+    let reloading = false;
+    DeckforgeLive.follow({
+      events: root.dataset.events,
+      state: root.dataset.state,
+      poll: 3,
+      onVersion: function (latest) {
+        if (latest !== version && !sent && !reloading) {
+          reloading = true;
+          document.getElementById("changed").hidden = false;
+          setTimeout(function () { window.location.reload(); }, 400);
+        }
+      },
     });
   }
 

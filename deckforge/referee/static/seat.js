@@ -1,17 +1,15 @@
-// A seat's page: redraw when the table changes (Server-Sent Events, polling as a
-// fallback), light up the cards a hint would touch, and send each action once.
+// A seat's page: redraw when the table changes (live.js tells when), light up
+// the cards a hint would touch, and send each action once.
 (function () {
   "use strict";
   const root = document.getElementById("seat");
   if (!root) return;
   document.documentElement.classList.add("js");
   const offline = document.getElementById("offline");
-  const pollMs = Math.max(1000, parseFloat(root.dataset.poll || "3") * 1000);
   let shown = parseInt(root.dataset.version, 10);
   let latest = shown;
   let fetching = false;
   let sending = false;
-  let pollTimer = null;
   const baseTitle = document.title;
 
   // The tab's title says when it is this seat's turn (useful when the page is in the background).
@@ -44,27 +42,13 @@
       });
   }
 
-  function poll() {
-    fetch(root.dataset.state, { cache: "no-store" })
-      .then(function (response) { return response.json(); })
-      .then(function (state) { offline.hidden = true; refresh(state.version); })
-      .catch(function () { offline.hidden = false; });
-  }
-
-  if ("EventSource" in window) {
-    const source = new EventSource(root.dataset.events);
-    source.addEventListener("state", function (event) {
-      offline.hidden = true;
-      if (pollTimer !== null) { clearInterval(pollTimer); pollTimer = null; }
-      refresh(parseInt(event.lastEventId, 10));
-    });
-    source.addEventListener("error", function () {
-      if (pollTimer === null) pollTimer = setInterval(poll, pollMs);
-    });
-  } else {
-    pollTimer = setInterval(poll, pollMs);
-  }
-  setInterval(poll, 15000);
+  DeckforgeLive.follow({
+    events: root.dataset.events,
+    state: root.dataset.state,
+    poll: parseFloat(root.dataset.poll || "3"),
+    onVersion: refresh,
+    onStatus: function (status) { offline.hidden = status !== "offline"; },
+  });
 
   // A hint chosen: light up the cards it touches in the chosen hand, say how many on the button.
   function preview(form) {
