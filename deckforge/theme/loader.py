@@ -81,8 +81,26 @@ def resolve_theme_path(name_or_path: str | Path, relative_to: Path | None = None
     With ``relative_to`` (the file that names it, for ``extends``), a relative
     path is looked up next to that file first. Without it, a bare name that is
     no bundled theme is also looked up as ``themes/NAME.yaml`` in the working
-    directory, where ``deckforge new NAME`` writes it.
+    directory, where ``deckforge new NAME`` writes it. A name the system cannot
+    look up (a part over 255 bytes, say) is a :class:`ThemeError` too.
     """
+    try:
+        return _resolve_theme_path(name_or_path, relative_to)
+    except OSError as error:
+        raise ThemeError([f"{_short(str(name_or_path))}: {_reason(error)}"]) from None
+
+
+def _short(name: str, longest: int = 80) -> str:
+    """A name short enough for a message: its start and its end."""
+    half = (longest - 1) // 2
+    return name if len(name) <= longest else f"{name[:half]}…{name[-half:]}"
+
+
+def _reason(error: OSError) -> str:
+    return f"cannot read the file ({error.strerror or error})"
+
+
+def _resolve_theme_path(name_or_path: str | Path, relative_to: Path | None) -> Path:
     text = str(name_or_path)
     candidate = Path(name_or_path)
     looks_like_path = candidate.suffix in THEME_SUFFIXES or "/" in text or os.sep in text
@@ -115,18 +133,18 @@ def resolve_theme_path(name_or_path: str | Path, relative_to: Path | None = None
 
 def read_theme_text(path: Path) -> str:
     """The text of a theme file, or a :class:`ThemeError` saying plainly why not."""
-    shown = shown_path(path)
-    if path.is_dir():
-        raise ThemeError([f"{shown}: is a directory, not a theme file"])
-    if path.exists() and not path.is_file():  # a pipe or a device could block forever
-        raise ThemeError([f"{shown}: is not a regular file"])
+    shown = _short(shown_path(path))
     try:
+        if path.is_dir():
+            raise ThemeError([f"{shown}: is a directory, not a theme file"])
+        if path.exists() and not path.is_file():  # a pipe or a device could block forever
+            raise ThemeError([f"{shown}: is not a regular file"])
         with path.open("rb") as stream:
             data = stream.read(MAX_FILE_BYTES + 1)
     except FileNotFoundError:
         raise ThemeError([f"{shown}: no such file"]) from None
     except OSError as error:
-        raise ThemeError([f"{shown}: cannot read the file ({error.strerror or error})"]) from None
+        raise ThemeError([f"{shown}: {_reason(error)}"]) from None
     if len(data) > MAX_FILE_BYTES:
         raise ThemeError(
             [f"{shown}:1:1: the file is larger than {MAX_FILE_BYTES // 1024} KiB: is it a theme?"]

@@ -22,7 +22,7 @@ from deckforge.theme.yaml_source import path_key
 
 SCHEMA_PATH = Path(__file__).with_name("schema.json")
 DEFAULT_COPIES = (3, 2, 2, 2, 1)  # the model's default
-IMAGE_SUFFIX = re.compile(r"\.(png|jpe?g)$", re.IGNORECASE)  # as in schema.json
+IMAGE_SUFFIX = re.compile(r"\.(png|jpe?g)\Z", re.IGNORECASE)  # as in schema.json
 
 Key = tuple[str | int, ...]
 
@@ -53,7 +53,33 @@ def _validator() -> Any:
     checker = Draft202012Validator.TYPE_CHECKER.redefine(
         "integer", lambda _checker, value: isinstance(value, int) and not isinstance(value, bool)
     )
-    return extend(Draft202012Validator, type_checker=checker)(schema())
+    return extend(Draft202012Validator, validators={"pattern": _pattern}, type_checker=checker)(
+        schema()
+    )
+
+
+def whole_text(pattern: str) -> re.Pattern[str]:
+    """A schema pattern as Python reads it, with ``$`` meaning the end of the text.
+
+    In the schema (ECMA-262, as editors read it) ``$`` ends the text; in Python it
+    also matches before a final newline, so ``"9\\n"`` would pass ``^[1-9]$``.
+    """
+    if pattern.endswith("$") and not pattern.endswith("\\$"):
+        pattern = pattern[:-1] + r"\Z"
+    return _compiled(pattern)
+
+
+@cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern)
+
+
+def _pattern(validator: Any, pattern: str, instance: Any, _schema: Any) -> Iterator[Any]:
+    """The ``pattern`` keyword (also used by ``propertyNames``), matched with :func:`whole_text`."""
+    from jsonschema.exceptions import ValidationError  # type: ignore[import-untyped]
+
+    if validator.is_type(instance, "string") and not whole_text(pattern).search(instance):
+        yield ValidationError(f"{instance!r} does not match {pattern!r}")
 
 
 def key_text(path: Key) -> str:
@@ -380,7 +406,12 @@ def _check_file(report: Report, path: Key, name: str, what: str) -> None:
     target = Path(name)
     if not target.is_absolute():
         target = written_in.parent / target
-    if not target.is_file():
+    try:
+        found = target.is_file()
+    except OSError as error:  # e.g. a part of the name over 255 bytes
+        report.add(path, f"{what} file {name!r} cannot be opened ({error.strerror or error})")
+        return
+    if not found:
         report.add(path, f"{what} file {name!r} not found (looked for {target})")
 
 
