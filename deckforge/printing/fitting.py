@@ -55,21 +55,41 @@ def block_height(title_size: float, title_lines: int, body_size: float, body_lin
 def _break_word(word: str, width: float, size: float, measure: Measure) -> tuple[str, str]:
     """The last resort for a word wider than the box: its widest head that fits with a
     visible hyphen (at least one character, never clipped), and the rest."""
-    cut = 1
-    while cut < len(word) - 1 and measure(word[: cut + 1] + HYPHEN, size) <= width:
-        cut += 1
+    cut = _longest(1, len(word) - 1, lambda n: measure(word[:n] + HYPHEN, size) <= width)
     return word[:cut] + HYPHEN, word[cut:]
+
+
+def _longest(low: int, high: int, fits: Callable[[int], bool]) -> int:
+    """The largest n in [low, high] with ``fits(n)``, given ``fits(low)`` is assumed and
+    ``fits`` is monotone (a longer head is never narrower).
+
+    Galloping then binary search: the measured heads stay within twice what fits
+    on a line, so a word thousands of characters long costs about log(line)
+    short measures per line, not one measure per character of the word.
+    """
+    step = 1
+    while low + step <= high and fits(low + step):
+        low += step
+        step *= 2
+    high = min(high, low + step - 1)
+    while low < high:
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if fits(middle) else (low, middle - 1)
+    return low
+
+
+def _wider(text: str, width: float, size: float, measure: Measure) -> bool:
+    """``measure(text, size) > width``, measuring no more of a long text than a line holds."""
+    return _longest(0, len(text), lambda n: measure(text[:n], size) <= width) < len(text)
 
 
 def _head(syllables: list[str], prefix: str, width: float, size: float, measure: Measure) -> int:
     """How many of a word's syllables fit after ``prefix`` with a hyphen shown after them."""
-    count = 0
-    while (
-        count < len(syllables) - 1
-        and measure(prefix + "".join(syllables[: count + 1]) + HYPHEN, size) <= width
-    ):
-        count += 1
-    return count
+    return _longest(
+        0,
+        len(syllables) - 1,
+        lambda n: measure(prefix + "".join(syllables[:n]) + HYPHEN, size) <= width,
+    )
 
 
 def _wrap(
@@ -93,7 +113,7 @@ def _wrap(
                 syllables = syllables[count:]
             elif current:
                 lines.append(current)
-            while measure("".join(syllables), size) > width:
+            while _wider("".join(syllables), width, size, measure):
                 count = _head(syllables, "", width, size, measure)
                 if count:
                     lines.append("".join(syllables[:count]) + HYPHEN)

@@ -24,6 +24,8 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
 }
 MIN_MARGIN = 5.0  # what almost every office printer can print up to
 MIN_CARD = 20.0  # below this a face has no room for its rank, symbol and name
+# the largest card that fits on both A4 and Letter paper with MIN_MARGIN all round
+MAX_CARD = (200.0, 269.0)
 MAX_BLEED = 10.0
 MARK_GAP = 1.5  # crop marks start this far from the grid, so they never touch a card
 MARK_LENGTH = 5.0
@@ -68,6 +70,11 @@ def parse_card_size(value: str) -> tuple[float, float]:
     height = _number(match.group(2), "card height")
     if width < MIN_CARD or height < MIN_CARD:
         raise LayoutError(f"card size {value!r}: cards must be at least {MIN_CARD:g} mm each way")
+    if width > MAX_CARD[0] or height > MAX_CARD[1]:
+        raise LayoutError(
+            f"card size {value!r}: a card must fit on A4 and Letter paper, "
+            f"at most {MAX_CARD[0]:g} mm wide and {MAX_CARD[1]:g} mm tall"
+        )
     return width, height
 
 

@@ -11,6 +11,8 @@ easily; the sizes come from the same fitting that prints the card.
 
 from __future__ import annotations
 
+import stat
+import warnings
 from collections.abc import Iterator
 from functools import lru_cache
 from pathlib import Path
@@ -37,6 +39,11 @@ Key = tuple[str | int, ...]
 TEXT_MINIMUM = 7.0  # points
 TITLE_MINIMUM = 8.0  # points, bold
 TITLE_LINES = 3  # a title is read at a glance; more lines make it a paragraph
+# a picture filling a tarot card at 300 dpi has about 1.2 million pixels; far more is
+# memory and time for nothing (and Pillow warns from 89 million)
+CARD_PIXELS = 1_200_000
+MAX_IMAGE_PIXELS = 40_000_000
+MAX_IMAGE_BYTES = 32 * 2**20
 
 
 def _where(theme: Theme, key: Key, char: str | None = None) -> str:
@@ -161,28 +168,75 @@ def preflight(theme: Theme, card: tuple[float, float] | None = None) -> list[str
 
 
 def image_problems(theme: Theme) -> list[str]:
-    """Pictures that cannot be drawn (missing, or not a PNG or JPEG image)."""
-    from PIL import Image, UnidentifiedImageError
+    """Pictures that cannot be drawn: missing, not a PNG or JPEG, too large, or damaged.
 
+    Each picture is decoded once here (and again only when the file changes), so
+    a picture ``check`` accepts is one ``print`` can draw.
+    """
     problems: list[str] = []
     for i, suit in enumerate(theme.suits):
         for rank in sorted(suit.cards):
             image = suit.cards[rank].image
             if image is None:
                 continue
-            where = _where(theme, ("suits", i, "cards", rank, "image"))
-            try:
-                with Image.open(image) as picture:
-                    picture.verify()
-                    kind = picture.format
-            except (OSError, UnidentifiedImageError):
-                kind = None
-            if kind not in ("PNG", "JPEG"):
+            problem = picture_problem(image)
+            if problem is not None:
+                where = _where(theme, ("suits", i, "cards", rank, "image"))
                 problems.append(
-                    f"{where}: card {_card_name(theme, i, rank)}: picture {image} "
-                    "cannot be read as a PNG or JPEG image"
+                    f"{where}: card {_card_name(theme, i, rank)}: picture {image} {problem}"
                 )
     return problems
+
+
+def picture_problem(path: Path) -> str | None:
+    """Why the picture at ``path`` cannot be printed (a sentence's end), or None."""
+    try:
+        status = path.stat()
+    except OSError as error:
+        return f"cannot be opened ({error.strerror or error})"
+    if not stat.S_ISREG(status.st_mode):
+        return "is not a regular file"
+    if status.st_size > MAX_IMAGE_BYTES:
+        return (
+            f"is larger than {MAX_IMAGE_BYTES // 2**20} MiB: save it smaller "
+            f"(a card needs about {CARD_PIXELS / 1e6:g} million pixels)"
+        )
+    return _decoding_problem(str(path), status.st_mtime_ns, status.st_size)
+
+
+@lru_cache(maxsize=256)
+def _decoding_problem(path: str, _modified: int, _size: int) -> str | None:
+    from PIL import Image
+
+    unreadable = "cannot be read as a PNG or JPEG image"
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", Image.DecompressionBombWarning)
+        try:
+            with Image.open(path) as picture:
+                if picture.format not in ("PNG", "JPEG"):
+                    return unreadable
+                width, height = picture.size
+                if width * height > MAX_IMAGE_PIXELS:
+                    return _too_many_pixels(width, height)
+                picture.verify()  # checksums
+            with Image.open(path) as picture:
+                picture.load()  # the data itself: a damaged stream can have good checksums
+        except (Image.DecompressionBombError, Image.DecompressionBombWarning):
+            return f"has more than {MAX_IMAGE_PIXELS / 1e6:g} million pixels: save it smaller"
+        except Exception as error:  # Pillow raises many kinds for a damaged file
+            if isinstance(error, OSError) and "cannot identify" in str(error):
+                return unreadable
+            reason = " ".join(str(error).split()) or type(error).__name__
+            return f"is damaged and cannot be drawn ({reason}): save it again"
+    return None
+
+
+def _too_many_pixels(width: int, height: int) -> str:
+    return (
+        f"has {width}x{height} pixels, more than the {MAX_IMAGE_PIXELS / 1e6:g} million a "
+        f"printer can use on a card (about {CARD_PIXELS / 1e6:g} million is plenty): "
+        "save it smaller"
+    )
 
 
 def _visible(text: str) -> int:

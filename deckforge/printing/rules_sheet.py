@@ -380,7 +380,14 @@ def rules_sheet(theme: Theme, words: Catalogue, fonts: FontPair, canvas: PrintCa
         )
         before = len(story)
         frame.addFromList(story, canvas)
+        if len(story) == before:  # a block taller than a whole page: split it over pages
+            parts = frame.split(story[0], canvas)
+            if len(parts) < 2:
+                raise ValueError("rules sheet: a block is taller than the page and cannot be split")
+            story[:1] = parts
+            split = len(story)
+            frame.addFromList(story, canvas)
+            if len(story) == split:
+                raise ValueError("rules sheet: a block is taller than the page and cannot be split")
         canvas.showPage()
-        if len(story) == before:  # a flowable taller than a page: cannot happen with our sizes
-            raise ValueError("rules sheet: a block is taller than the page")
     return canvas.pdf_bytes()

@@ -84,7 +84,8 @@ def test_the_default_folder_is_printouts_and_the_theme_id(runner, tmp_path, monk
         (["--duplex", "sideways"], "Invalid value for '--duplex'"),
         (["--back-offset", "2"], "Invalid value for '--back-offset'"),
         (["--back-offset", "a,b"], "is not a number of millimetres"),
-        (["--card", "250x250"], "does not fit on 210x297 mm paper"),
+        (["--card", "200x250", "--bleed", "3"], "does not fit on 210x297 mm paper"),
+        (["--card", "250x250"], "at most 200 mm wide and 269 mm tall"),
     ],
 )
 def test_bad_options_give_one_clear_line_and_no_files(runner, tmp_path, args, message):
