@@ -29,8 +29,9 @@ def summary(theme: Theme) -> str:
     counts = theme.players.counts
     players = str(counts[0]) if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
     unit = "players or teams" if theme.players.teams else "players"
+    title = " ".join(p.strip(" \t") for p in theme.title.splitlines() if p.strip())  # one line
     return (
-        f"{theme.title} ({theme.id}): {theme.deck_size} cards, {len(theme.suits)} suits, "
+        f"{title} ({theme.id}): {theme.deck_size} cards, {len(theme.suits)} suits, "
         f"{players} {unit}, maximum score {theme.max_score}"
     )
 

@@ -9,6 +9,7 @@ from pathlib import Path
 
 import click
 
+from deckforge.cli.numbers import FiniteFloatRange
 from deckforge.printing.geometry import LayoutError, parse_card_size, parse_offset
 from deckforge.theme.advice import warnings
 from deckforge.theme.loader import ThemeError, load_theme
@@ -162,7 +163,7 @@ def watch(
 )
 @click.option(
     "--bleed",
-    type=click.FloatRange(0, 10),
+    type=FiniteFloatRange(0, 10),
     default=0,
     show_default=True,
     metavar="MM",

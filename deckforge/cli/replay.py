@@ -11,7 +11,7 @@ import click
 
 from deckforge.rules.errors import IllegalAction
 from deckforge.rules.game import Game
-from deckforge.rules.records import RecordError, from_hanab_live
+from deckforge.rules.records import MAX_RECORD_BYTES, RecordError, from_hanab_live
 from deckforge.theme.loader import ThemeError, load_theme
 
 INPUT_ERROR = 2  # the record or the theme cannot be read
@@ -29,6 +29,26 @@ def outcome(game: Game) -> dict[str, object]:
         "stacks": list(game.top_ranks()),
         "rating": game.rating,
     }
+
+
+def read_record(path: Path) -> str:
+    """The text of a record file: a regular file of at most MAX_RECORD_BYTES of UTF-8."""
+    try:
+        if path.exists() and not path.is_file():  # a pipe or a device could block forever
+            _fail(f"{path}: cannot read the record: not a regular file", INPUT_ERROR)
+        with path.open("rb") as stream:
+            data = stream.read(MAX_RECORD_BYTES + 1)
+    except OSError as problem:
+        _fail(f"{path}: cannot read the record: {problem.strerror or problem}", INPUT_ERROR)
+    if len(data) > MAX_RECORD_BYTES:
+        _fail(
+            f"{path}: not a game record: larger than {MAX_RECORD_BYTES // 2**20} MiB",
+            INPUT_ERROR,
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        _fail(f"{path}: cannot read the record: not UTF-8 text", INPUT_ERROR)
 
 
 def _fail(message: str, status: int) -> NoReturn:
@@ -58,11 +78,7 @@ def replay(record: Path, theme_name: str) -> None:
         theme = load_theme(theme_name)
     except ThemeError as problem:
         _fail("; ".join(problem.problems), INPUT_ERROR)
-    try:
-        text = record.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as problem:
-        reason = problem.strerror if isinstance(problem, OSError) else "not UTF-8 text"
-        _fail(f"{record}: cannot read the record: {reason}", INPUT_ERROR)
+    text = read_record(record)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as problem:

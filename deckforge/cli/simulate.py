@@ -15,6 +15,7 @@ from deckforge.theme.loader import ThemeError, load_theme
 from deckforge.theme.model import Theme
 
 PARALLEL_FROM = 200  # games per run from which every core is used (unless --jobs says)
+MAX_GAMES = 1_000_000  # per player count: a day of computing; far more than any estimate needs
 
 
 def _cores() -> int:
@@ -51,7 +52,7 @@ def table(summaries: list[Summary]) -> str:
 @click.option(
     "--games",
     "-g",
-    type=click.IntRange(min=1),
+    type=click.IntRange(1, MAX_GAMES),
     default=500,
     show_default=True,
     help="Games to play for each player count.",
@@ -78,7 +79,8 @@ def table(summaries: list[Summary]) -> str:
     "-j",
     type=click.IntRange(min=1),
     default=None,
-    help=f"Processes to play in. Default: one per core from {PARALLEL_FROM} games, else one.",
+    help=f"Processes to play in, at most one per game and per core. "
+    f"Default: one per core from {PARALLEL_FROM} games, else one.",
 )
 def simulate(
     theme_name: str,
@@ -111,6 +113,7 @@ def simulate(
     runs = [players] if players is not None else list(counts)
     if jobs is None:
         jobs = _cores() if games >= PARALLEL_FROM else 1
+    jobs = min(jobs, games, _cores())  # more processes than games or cores only cost time
 
     summaries = []
     total = games * len(runs)

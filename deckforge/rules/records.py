@@ -22,6 +22,8 @@ from deckforge.rules.rulebook import Rulebook
 from deckforge.theme.model import Theme
 
 PLAY, DISCARD, COLOUR_HINT, RANK_HINT, GAME_OVER = 0, 1, 2, 3, 4
+# a finished hanab.live game is a few KiB; a larger file is not a record (readers stop here)
+MAX_RECORD_BYTES = 4 * 2**20
 
 
 class RecordError(ValueError):
