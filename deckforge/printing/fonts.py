@@ -1,14 +1,18 @@
-"""Fonts for the print kit: the bundled DejaVu faces, or a theme's own .ttf files.
+"""Fonts for the print kit: the bundled faces, or a theme's own font files, with fallback.
 
 Rendering never looks at the system's fonts: a bundled name maps to a file in
 ``deckforge/printing/fonts/``, anything else must be a path to a TrueType file
-(relative to the theme file). Fonts are registered with reportlab once per
-process and embedded as subsets in every PDF.
+(``.ttf``, or ``.ttc`` for a collection; relative to the theme file). A theme
+names a list of fonts per role; each character is drawn in the first font that
+has it, and DejaVu always comes last, so Latin letters, digits and the suit
+symbols never go missing. Fonts are registered with reportlab once per process
+and embedded as subsets in every PDF.
 """
 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -17,19 +21,26 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from deckforge.printing.fitting import SOFT_HYPHEN
+from deckforge.printing.script import is_rtl_language, line_width, needs_layout
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 BUNDLED: dict[str, str] = {
     "DejaVuSans": "DejaVuSans.ttf",
     "DejaVuSans-Bold": "DejaVuSans-Bold.ttf",
+    "NotoSansArabic": "NotoSansArabic-Regular.ttf",
+    "NotoSansArabic-Bold": "NotoSansArabic-Bold.ttf",
+    "NotoSansHebrew": "NotoSansHebrew-Regular.ttf",
+    "NotoSansHebrew-Bold": "NotoSansHebrew-Bold.ttf",
 }
+FONT_SUFFIXES = (".ttf", ".ttc")
+LAST_RESORT = {"title": "DejaVuSans-Bold", "body": "DejaVuSans"}
 
 
 class FontError(ValueError):
     """A font named by a theme cannot be found or read."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class Font:
     """A registered font: the name reportlab knows it by, and its character map."""
 
@@ -40,21 +51,25 @@ class Font:
     def has(self, char: str) -> bool:
         return char in "\n\t" or ord(char) in self.characters
 
+    def covers(self, text: str) -> bool:
+        """Whether every character of ``text`` is in this font."""
+        return all(self.has(char) for char in set(text))
+
     def width(self, text: str, size: float) -> float:
         """Width of ``text`` at ``size`` points, in points, as drawn: soft hyphens never are."""
         return pdfmetrics.stringWidth(text.replace(SOFT_HYPHEN, ""), self.name, size)
 
 
 def font_path(name: str, theme_path: Path | None = None) -> Path:
-    """The file behind a font name: a bundled name, or a .ttf path."""
+    """The file behind a font name: a bundled name, or a .ttf/.ttc path."""
     if name in BUNDLED:
         return FONT_DIR / BUNDLED[name]
     candidate = Path(name)
     if not candidate.is_absolute() and theme_path is not None:
         candidate = theme_path.parent / candidate
-    if candidate.suffix.lower() != ".ttf" or not candidate.is_file():
+    if candidate.suffix.lower() not in FONT_SUFFIXES or not candidate.is_file():
         known = ", ".join(sorted(BUNDLED))
-        raise FontError(f"font {name!r} is neither a bundled font ({known}) nor a .ttf file")
+        raise FontError(f"font {name!r} is neither a bundled font ({known}) nor a .ttf/.ttc file")
     return candidate
 
 
@@ -77,19 +92,116 @@ def load_font(name: str, theme_path: Path | None = None) -> Font:
     return _load(font_path(name, theme_path).resolve())
 
 
+@dataclass(frozen=True, eq=False)
+class FontStack:
+    """The fonts of one role, in order of preference, the last resort last, and the
+    direction the theme's language is written in.
+
+    ``name`` is what the print canvas's ``setFont`` accepts: the single font's own
+    name for a plain left-to-right stack (the Latin kit's PDF is what it always
+    was), a name of its own otherwise (see :func:`stack_named`).
+    """
+
+    fonts: tuple[Font, ...]
+    rtl: bool = False
+
+    @property
+    def name(self) -> str:
+        if len(self.fonts) == 1 and not self.rtl:
+            return self.fonts[0].name
+        return "+".join(font.name for font in self.fonts) + ("|rtl" if self.rtl else "")
+
+    @property
+    def primary(self) -> Font:
+        return self.fonts[0]
+
+    @property
+    def plain(self) -> bool:
+        """One font, left to right: drawn as reportlab always drew it."""
+        return len(self.fonts) == 1 and not self.rtl
+
+    @property
+    def characters(self) -> frozenset[int]:
+        return frozenset().union(*(font.characters for font in self.fonts))
+
+    def font_for(self, char: str) -> Font:
+        """The first font that has ``char`` (the last one when none does)."""
+        for font in self.fonts:
+            if font.has(char):
+                return font
+        return self.fonts[-1]
+
+    def has(self, char: str) -> bool:
+        return any(font.has(char) for font in self.fonts)
+
+    def needs_layout(self, text: str) -> bool:
+        """Whether ``text`` needs fallback, bidi or shaping (see :mod:`script`)."""
+        return needs_layout(text, self.rtl, self.fonts[0], len(self.fonts) == 1)
+
+    def width(self, text: str, size: float) -> float:
+        """Width of ``text`` at ``size`` points, in points, as drawn."""
+        text = text.replace(SOFT_HYPHEN, "")
+        if not self.needs_layout(text):
+            return pdfmetrics.stringWidth(text, self.fonts[0].name, size)
+        return line_width(text, self, size)
+
+
+_STACKS: dict[str, FontStack] = {}
+
+
+def stack_named(name: str) -> FontStack | None:
+    """The stack registered under ``name`` (by :func:`font_stack`), if any."""
+    return _STACKS.get(name)
+
+
+def font_stack(
+    names: str | Sequence[str], role: str, theme_path: Path | None = None, rtl: bool = False
+) -> FontStack:
+    """The fonts ``names`` (one or a list) then the role's DejaVu face, registered."""
+    wanted = [names] if isinstance(names, str) else list(names)
+    fonts: list[Font] = []
+    for name in [*wanted, LAST_RESORT[role]]:
+        font = load_font(name, theme_path)
+        if font not in fonts:
+            fonts.append(font)
+    key = (tuple(fonts), rtl)
+    stack = _CACHE.get(key)
+    if stack is None:
+        stack = _CACHE[key] = FontStack(fonts=tuple(fonts), rtl=rtl)
+        _STACKS[stack.name] = stack
+    return stack
+
+
+_CACHE: dict[tuple[tuple[Font, ...], bool], FontStack] = {}
+
+
 @dataclass(frozen=True)
 class FontPair:
-    """The two faces a kit uses: bold for titles, regular for text."""
+    """The two font stacks a kit uses: bold for titles, regular for text."""
 
-    title: Font
-    body: Font
+    title: FontStack
+    body: FontStack
+
+    @property
+    def rtl(self) -> bool:
+        """Whether the kit is laid out right to left."""
+        return self.body.rtl
 
 
-def theme_fonts(title_font: str, body_font: str, theme_path: Path | None = None) -> FontPair:
-    return FontPair(title=load_font(title_font, theme_path), body=load_font(body_font, theme_path))
+def theme_fonts(
+    title_font: str | Sequence[str],
+    body_font: str | Sequence[str],
+    theme_path: Path | None = None,
+    language: str = "en",
+) -> FontPair:
+    rtl = is_rtl_language(language)
+    return FontPair(
+        title=font_stack(title_font, "title", theme_path, rtl),
+        body=font_stack(body_font, "body", theme_path, rtl),
+    )
 
 
-def missing_characters(text: str, font: Font) -> list[str]:
+def missing_characters(text: str, font: Font | FontStack) -> list[str]:
     """The distinct characters of ``text`` that ``font`` cannot draw, in order of appearance."""
     seen: list[str] = []
     for char in text:

@@ -87,7 +87,12 @@ def build_kit(
     if problems:
         raise PrintError(f"{len(problems)} printing problem(s) in the theme", problems)
     try:
-        fonts = theme_fonts(theme.print_style.title_font, theme.print_style.body_font, theme.path)
+        fonts = theme_fonts(
+            theme.print_style.title_fonts,
+            theme.print_style.body_fonts,
+            theme.path,
+            theme.language,
+        )
     except FontError as error:
         raise PrintError(str(error)) from None
 

@@ -14,8 +14,9 @@ from reportlab.pdfbase.pdfdoc import PDFName
 from reportlab.pdfgen.canvas import Canvas
 
 from deckforge.printing.fitting import SOFT_HYPHEN
-from deckforge.printing.fonts import load_font
+from deckforge.printing.fonts import FontStack, load_font, stack_named
 from deckforge.printing.geometry import MM, Duplex
+from deckforge.printing.script import layout_line
 
 # Streams are Flate-compressed binary, not also ASCII85-encoded: a quarter smaller and
 # faster to write (every PDF reader accepts binary streams).
@@ -97,14 +98,56 @@ class PrintCanvas(Canvas):
 
     # A soft hyphen (U+00AD) left in a line is where the line did not break: it is
     # never drawn (fitting.wrap puts a "-" where a line does break at one).
+    #
+    # setFont also takes the name of a font stack (fonts.FontStack.name): a line in
+    # such a stack that needs it is drawn as runs, each in its own font, in visual
+    # order and shaped (script.layout_line); any other line as reportlab draws it.
+    _stack: FontStack | None = None
+    _saved_stacks: list[FontStack | None]
+
+    def saveState(self) -> None:
+        self.__dict__.setdefault("_saved_stacks", []).append(self._stack)
+        super().saveState()
+
+    def restoreState(self) -> None:
+        super().restoreState()
+        self._stack = self._saved_stacks.pop()
+
+    def setFont(self, psfontname: str, size: float, leading: float | None = None) -> None:
+        self._stack = stack_named(psfontname)
+        name = self._stack.primary.name if self._stack is not None else psfontname
+        super().setFont(name, size, leading)
+
+    def _draw(self, x: float, y: float, text: str, anchor: float, **kwargs: Any) -> bool:
+        """Draw ``text`` with its left, centre (anchor 0.5) or right end (1) at ``x`` if
+        it needs font fallback, bidi or shaping; False when reportlab may draw it."""
+        stack = self._stack
+        if stack is None or not stack.needs_layout(text):
+            return False
+        line = layout_line(text, stack)
+        name, size, leading = self._fontname, self._fontsize, self._leading
+        x -= anchor * line.width * size
+        for run in line.runs:
+            super().setFont(run.font, size, leading)
+            super().drawString(x, y, run.text, **kwargs)
+            x += run.width * size
+        super().setFont(name, size, leading)
+        return True
+
     def drawString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
-        super().drawString(x, y, text.replace(SOFT_HYPHEN, ""), *args, **kwargs)
+        text = text.replace(SOFT_HYPHEN, "")
+        if args or not self._draw(x, y, text, 0.0, **kwargs):
+            super().drawString(x, y, text, *args, **kwargs)
 
     def drawCentredString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
-        super().drawCentredString(x, y, text.replace(SOFT_HYPHEN, ""), *args, **kwargs)
+        text = text.replace(SOFT_HYPHEN, "")
+        if args or not self._draw(x, y, text, 0.5, **kwargs):
+            super().drawCentredString(x, y, text, *args, **kwargs)
 
     def drawRightString(self, x: float, y: float, text: str, *args: Any, **kwargs: Any) -> None:
-        super().drawRightString(x, y, text.replace(SOFT_HYPHEN, ""), *args, **kwargs)
+        text = text.replace(SOFT_HYPHEN, "")
+        if args or not self._draw(x, y, text, 1.0, **kwargs):
+            super().drawRightString(x, y, text, *args, **kwargs)
 
     def pdf_bytes(self) -> bytes:
         self.save()

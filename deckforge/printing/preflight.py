@@ -27,7 +27,14 @@ from deckforge.printing.fitting import (
     TITLE_FLOOR,
     wrap,
 )
-from deckforge.printing.fonts import Font, FontError, FontPair, missing_characters, theme_fonts
+from deckforge.printing.font_advice import MissingGroup, script_of
+from deckforge.printing.fonts import (
+    FontError,
+    FontPair,
+    FontStack,
+    missing_characters,
+    theme_fonts,
+)
 from deckforge.printing.geometry import MM, LayoutError, parse_card_size
 from deckforge.theme.advice import Found, add_warnings
 from deckforge.theme.model import CardText, Theme
@@ -80,7 +87,7 @@ def _card_name(theme: Theme, suit_index: int, rank: int) -> str:
     return f"{theme.suits[suit_index].name} {rank}"
 
 
-def printed_texts(theme: Theme, fonts: FontPair) -> Iterator[tuple[Key, str, str, Font]]:
+def printed_texts(theme: Theme, fonts: FontPair) -> Iterator[tuple[Key, str, str, FontStack]]:
     """Every theme text the kit draws: (key, what it is, the text, the font it is drawn in)."""
     yield ("title",), "the title", theme.title, fonts.title
     back = theme.print_style.back
@@ -109,15 +116,20 @@ def printed_texts(theme: Theme, fonts: FontPair) -> Iterator[tuple[Key, str, str
 
 
 def glyph_problems(theme: Theme, fonts: FontPair) -> list[str]:
-    problems: list[str] = []
-    for key, what, text, font in printed_texts(theme, fonts):
+    """Characters no font has: one problem per script, at the first text that uses it."""
+    groups: dict[str, MissingGroup] = {}
+    for key, what, text, stack in printed_texts(theme, fonts):
         text = text.replace(SOFT_HYPHEN, HYPHEN)  # a soft hyphen prints as "-" or not at all
-        for char in missing_characters(text, font):
-            problems.append(
-                f"{_where(theme, key, char)}: {what}: character {char!r} (U+{ord(char):04X}) "
-                f"is not in font {font.path.stem}"
-            )
-    return list(dict.fromkeys(problems))
+        for char in missing_characters(text, stack):
+            script = script_of(char)
+            group = groups.get(script)
+            if group is None:
+                group = groups[script] = MissingGroup(script, _where(theme, key, char), what)
+            group.characters.setdefault(char)
+            group.texts.setdefault(what)
+            for font in stack.fonts:
+                group.fonts.setdefault(font.path.stem)
+    return [group.message() for group in groups.values()]
 
 
 def fitting_problems(theme: Theme, fonts: FontPair, card: tuple[float, float]) -> list[str]:
@@ -159,7 +171,7 @@ def preflight(theme: Theme, card: tuple[float, float] | None = None) -> list[str
         except LayoutError as error:
             return [f"{_where(theme, ('print', 'card'))}: {error}"]
     try:
-        fonts = theme_fonts(style.title_font, style.body_font, theme.path)
+        fonts = theme_fonts(style.title_fonts, style.body_fonts, theme.path, theme.language)
     except FontError as error:
         return [f"{_where(theme, ('print', 'fonts'))}: {error}"]
     return (
@@ -271,7 +283,7 @@ def legibility_warnings(theme: Theme) -> Found:
     style = theme.print_style
     try:
         size = parse_card_size(style.card)
-        fonts = theme_fonts(style.title_font, style.body_font, theme.path)
+        fonts = theme_fonts(style.title_fonts, style.body_fonts, theme.path, theme.language)
     except (LayoutError, FontError):  # preflight reports these
         return []
     layout = FaceLayout(*size)

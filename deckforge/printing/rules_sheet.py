@@ -11,13 +11,14 @@ from xml.sax.saxutils import escape
 from reportlab.lib.colors import HexColor
 from reportlab.lib.fonts import addMapping
 from reportlab.lib.styles import ParagraphStyle
-from reportlab.platypus import Flowable, Frame, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Frame, Spacer, Table, TableStyle
 
 from deckforge.printing.catalogue import Catalogue
 from deckforge.printing.fitting import BREAKABLE
 from deckforge.printing.fonts import FontPair
 from deckforge.printing.geometry import MM
 from deckforge.printing.pdf import GREY, INK, PrintCanvas, colour, lighter
+from deckforge.printing.text_flow import Paragraph
 from deckforge.theme.model import (
     ClueMode,
     Direction,

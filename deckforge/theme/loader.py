@@ -323,9 +323,25 @@ def _token(raw: dict[str, Any]) -> TokenKind:
     )
 
 
-def _font(name: str, role: str, positions: Mapping[Key, SourcePosition]) -> str:
-    if name.lower().endswith(".ttf"):
-        return str(_relative_to(name, positions.get(("print", "fonts", role))))
+LAST_RESORT_FONTS = {"title": "DejaVuSans-Bold", "body": "DejaVuSans"}
+
+
+def _fonts(fonts: Any, role: str, positions: Mapping[Key, SourcePosition]) -> tuple[str, ...]:
+    """The fonts of ``role``: ``print.fonts`` is one list for both roles, or a mapping
+    of role to a font or a list; font files resolved against the file naming them."""
+    at: Key = ("print", "fonts") if isinstance(fonts, list) else ("print", "fonts", role)
+    names = fonts if isinstance(fonts, list) else (fonts or {}).get(role, LAST_RESORT_FONTS[role])
+    if not isinstance(names, list):
+        return (_font_file(str(names), positions.get(at)),)
+    return tuple(
+        _font_file(str(name), positions.get((*at, i)) or positions.get(at))
+        for i, name in enumerate(names)
+    )
+
+
+def _font_file(name: str, where: SourcePosition | None) -> str:
+    if name.lower().endswith((".ttf", ".ttc")):
+        return str(_relative_to(name, where))
     return name
 
 
@@ -347,7 +363,7 @@ def build_theme(
     rules = data.get("rules") or {}
     style = data.get("print") or {}
     back = style.get("back")
-    fonts = style.get("fonts") or {}
+    fonts = style.get("fonts")
     return Theme(
         id=str(data["id"]),
         title=str(data["title"]),
@@ -385,8 +401,8 @@ def build_theme(
             )
             if back
             else None,
-            title_font=_font(str(fonts.get("title", "DejaVuSans-Bold")), "title", positions),
-            body_font=_font(str(fonts.get("body", "DejaVuSans")), "body", positions),
+            title_fonts=_fonts(fonts, "title", positions),
+            body_fonts=_fonts(fonts, "body", positions),
         ),
         path=path,
         positions=dict(positions),

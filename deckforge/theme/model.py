@@ -180,8 +180,20 @@ class BackDesign:
 class PrintStyle:
     card: str = "poker"  # poker | bridge | tarot | WxH in millimetres
     back: BackDesign | None = None  # None: derived from the theme's title and tokens
-    title_font: str = "DejaVuSans-Bold"  # bundled font name, or a .ttf path
-    body_font: str = "DejaVuSans"
+    # bundled font names or .ttf/.ttc paths, in order of preference; the kit adds
+    # DejaVu last (printing.fonts.font_stack)
+    title_fonts: tuple[str, ...] = ("DejaVuSans-Bold",)
+    body_fonts: tuple[str, ...] = ("DejaVuSans",)
+
+    @property
+    def title_font(self) -> str:
+        """The first title font."""
+        return self.title_fonts[0]
+
+    @property
+    def body_font(self) -> str:
+        """The first body font."""
+        return self.body_fonts[0]
 
 
 @dataclass(frozen=True)

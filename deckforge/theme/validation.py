@@ -418,12 +418,21 @@ def _check_file(report: Report, path: Key, name: str, what: str) -> None:
 def check_fonts(data: dict[str, Any], report: Report) -> None:
     style = data.get("print")
     fonts = style.get("fonts") if isinstance(style, dict) else None
-    if not isinstance(fonts, dict):
+    if isinstance(fonts, list):
+        named: list[tuple[Key, Any]] = [(("print", "fonts", i), n) for i, n in enumerate(fonts)]
+    elif isinstance(fonts, dict):
+        named = []
+        for role in ("title", "body"):
+            value = fonts.get(role)
+            if isinstance(value, list):
+                named += [(("print", "fonts", role, i), n) for i, n in enumerate(value)]
+            else:
+                named.append((("print", "fonts", role), value))
+    else:
         return
-    for role in ("title", "body"):
-        name = fonts.get(role)
-        if isinstance(name, str) and name.lower().endswith(".ttf"):
-            _check_file(report, ("print", "fonts", role), name, "font")
+    for path, name in named:
+        if isinstance(name, str) and name.lower().endswith((".ttf", ".ttc")):
+            _check_file(report, path, name, "font")
 
 
 def _hand_sizes(players: dict[str, Any]) -> dict[int, Any] | None:

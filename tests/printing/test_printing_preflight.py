@@ -26,15 +26,16 @@ def test_the_bundled_fonts_draw_french_and_german_typography():
         assert missing_characters(text, font) == []
 
 
-def test_a_missing_character_is_named_with_its_code_point_card_and_position():
+def test_missing_characters_are_grouped_by_script_with_the_font_to_add():
     problems = preflight(load_theme(DATA / "missing-glyphs.yaml"))
     glyphs = [p for p in problems if "character" in p]
     files = {p.split(":")[0] for p in glyphs}
     assert len(files) == 1 and files.pop().endswith("data/missing-glyphs.yaml")
     assert [p.split(":", 1)[1] for p in glyphs] == [
-        "13:49: card Red 1 (text): character '灯' (U+706F) is not in font DejaVuSans",
-        "13:50: card Red 1 (text): character '笼' (U+7B3C) is not in font DejaVuSans",
-        "14:23: card Red 2 (title): character '茶' (U+8336) is not in font DejaVuSans-Bold",
+        "13:49: card Red 1 (text) and 1 other text: 3 Chinese/Japanese/Korean characters "
+        "('灯' '笼' '茶') are in no font of the kit (DejaVuSans, DejaVuSans-Bold); add a CJK "
+        "font file to print.fonts, e.g. wqy-microhei.ttc from the fonts-wqy-microhei package "
+        "(see docs/designer-guide.md, Fonts)"
     ]
 
 
@@ -58,10 +59,15 @@ def test_symbols_token_names_and_rating_labels_are_checked_too():
         theme.tokens, hint=dataclasses.replace(theme.tokens.hint, name="ヒント")
     )
     odd = dataclasses.replace(theme, suits=suits, tokens=tokens)
-    problems = preflight(odd)
-    assert any("symbol of suit 'White'" in p and "U+6F22" in p for p in problems)
-    assert any("hint token's name" in p and "U+30D2" in p for p in problems)
-    assert not any("U+2603" in p for p in problems)  # the snowman is in DejaVu Sans
+    problems = [p for p in preflight(odd) if "no font" in p]
+    assert len(problems) == 1
+    assert problems[0].endswith(
+        ": the hint token's name and 1 other text: 4 Chinese/Japanese/Korean characters "
+        "('ヒ' 'ン' 'ト' '漢') are in no font of the kit (DejaVuSans-Bold, DejaVuSans); add a "
+        "CJK font file to print.fonts, e.g. wqy-microhei.ttc from the fonts-wqy-microhei "
+        "package (see docs/designer-guide.md, Fonts)"
+    )
+    assert "☃" not in problems[0]  # the snowman is in DejaVu Sans
 
 
 def test_a_theme_without_positions_still_gets_a_location():
@@ -73,7 +79,7 @@ def test_a_theme_without_positions_still_gets_a_location():
 
 def test_an_unknown_font_is_one_clear_problem():
     theme = load_theme("hanabi-classic")
-    style = dataclasses.replace(theme.print_style, body_font="Comic Sans")
+    style = dataclasses.replace(theme.print_style, body_fonts=("Comic Sans",))
     problems = preflight(dataclasses.replace(theme, print_style=style))
     assert len(problems) == 1
     assert "font 'Comic Sans' is neither a bundled font" in problems[0]
@@ -85,7 +91,7 @@ def test_a_theme_may_bring_its_own_truetype_font(tmp_path):
 
     (tmp_path / "MyFont.ttf").write_bytes((FONT_DIR / "DejaVuSans.ttf").read_bytes())
     theme = load_theme("hanabi-classic")
-    style = dataclasses.replace(theme.print_style, body_font=str(tmp_path / "MyFont.ttf"))
+    style = dataclasses.replace(theme.print_style, body_fonts=(str(tmp_path / "MyFont.ttf"),))
     own = dataclasses.replace(theme, print_style=style)
     assert preflight(own) == []
     assert build_kit(own)["rules.pdf"].startswith(b"%PDF-1.7")
@@ -94,6 +100,6 @@ def test_a_theme_may_bring_its_own_truetype_font(tmp_path):
 def test_a_file_that_is_not_a_font_is_one_clear_problem(tmp_path):
     (tmp_path / "Broken.ttf").write_text("not a font", encoding="utf-8")
     theme = load_theme("hanabi-classic")
-    style = dataclasses.replace(theme.print_style, title_font=str(tmp_path / "Broken.ttf"))
+    style = dataclasses.replace(theme.print_style, title_fonts=(str(tmp_path / "Broken.ttf"),))
     problems = preflight(dataclasses.replace(theme, print_style=style))
     assert len(problems) == 1 and "not a usable TrueType font" in problems[0]

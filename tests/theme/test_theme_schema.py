@@ -69,8 +69,8 @@ def test_the_schema_defaults_are_the_models_defaults() -> None:
     style = model.PrintStyle()
     printing = schema()["properties"]["print"]["properties"]
     assert printing["card"]["default"] == style.card
-    assert printing["fonts"]["properties"]["title"]["default"] == style.title_font
-    assert printing["fonts"]["properties"]["body"]["default"] == style.body_font
+    assert printing["fonts"]["oneOf"][1]["properties"]["title"]["default"] == style.title_font
+    assert printing["fonts"]["oneOf"][1]["properties"]["body"]["default"] == style.body_font
     back = schema()["$defs"]["back"]["properties"]
     assert back["pattern"]["default"] == model.BackDesign("t", "#000000", "#ffffff").pattern
 

@@ -1,0 +1,203 @@
+"""Lines of text in any script: font fallback, right-to-left order and shaping.
+
+A drawn line is cut into runs, each in one font (the first font of the stack
+that has the character) and one direction. Lines that need it go through the
+Unicode bidirectional algorithm (python-bidi) and through reportlab's HarfBuzz
+shaping (uharfbuzz), so Arabic letters join, Devanagari clusters form and an
+Arabic sentence with a number or a Latin name reads in the right order.
+
+Text that needs none of this (Latin, Greek, Cyrillic... in its first font, in a
+left-to-right theme) never reaches the bidi algorithm or HarfBuzz: the Latin
+kit pays nothing for the other scripts.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from bidi import algorithm as uba
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import ShapedStr, shapeStr
+
+if TYPE_CHECKING:
+    from deckforge.printing.fonts import Font, FontStack
+
+# languages written right to left (ISO 639-1 and a few 639-3 codes)
+RTL_LANGUAGES = frozenset(
+    {
+        "ar",
+        "arc",
+        "ckb",
+        "dv",
+        "fa",
+        "he",
+        "iw",
+        "ks",
+        "ku-arab",
+        "ps",
+        "sd",
+        "syr",
+        "ug",
+        "ur",
+        "yi",
+    }
+)
+
+# characters that need the bidi algorithm or shaping: right-to-left scripts and
+# their presentation forms, the Indic and South-East Asian scripts, joiners and
+# the bidi controls
+COMPLEX = re.compile(
+    "["
+    "\u0590-\u08ff"  # Hebrew, Arabic, Syriac, Thaana, N'Ko, Samaritan, Mandaic, Arabic ext.
+    "\u0900-\u0dff"  # Devanagari ... Sinhala
+    "\u0e00-\u0fff"  # Thai, Lao, Tibetan
+    "\u1000-\u109f"  # Myanmar
+    "\u1780-\u17ff"  # Khmer
+    "\u200c-\u200f"  # zero-width (non-)joiner, LRM, RLM
+    "\u202a-\u202e\u2066-\u2069"  # embeddings, overrides, isolates
+    "\ua8e0-\ua8ff"  # Devanagari extended
+    "\ufb1d-\ufdff\ufe70-\ufefe"  # Hebrew and Arabic presentation forms
+    "\U00010800-\U00010fff\U0001e800-\U0001efff"  # historic RTL scripts, Arabic math
+    "]"
+)
+# strong right-to-left and Arabic numbers: only lines with one of these are reordered
+RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\u200f\u202b\u202e\u2067\ufb1d-\ufdff\ufe70-\ufefe]")
+# combining marks and joiners stay in the font of the character they attach to
+ATTACHED = re.compile("[\u0300-\u036f\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u200c\u200d]")
+
+
+def is_rtl_language(language: str) -> bool:
+    """Whether ``language`` (e.g. "ar", "he-IL") is written right to left."""
+    code = language.lower().replace("_", "-")
+    return code in RTL_LANGUAGES or code.split("-")[0] in RTL_LANGUAGES
+
+
+def needs_layout(text: str, rtl: bool, first: Font, single: bool) -> bool:
+    """Whether ``text`` needs more than one plain string in ``first``."""
+    if rtl or COMPLEX.search(text):
+        return True
+    return not single and not first.covers(text)
+
+
+@dataclass(frozen=True)
+class Run:
+    """A piece of a line in one font, ready to draw: ``text`` is in visual order
+    (a reportlab ShapedStr when HarfBuzz shaped it); ``width`` is in points at 1 pt."""
+
+    font: str
+    text: str
+    width: float
+
+
+@dataclass(frozen=True)
+class Line:
+    runs: tuple[Run, ...]
+
+    @property
+    def width(self) -> float:
+        """Width at 1 pt."""
+        return sum(run.width for run in self.runs)
+
+
+def _fonts_of(text: str, stack: FontStack) -> list[Font]:
+    """The font of each character: the first of the stack that has it; marks and
+    joiners stay with their base character, spaces with the text around them."""
+    chosen: list[Font] = []
+    for i, char in enumerate(text):
+        if i and (ATTACHED.match(char) or char.isspace()) and chosen[-1].has(char):
+            chosen.append(chosen[-1])
+        else:
+            chosen.append(stack.font_for(char))
+    return chosen
+
+
+def _levels(text: str, rtl: bool) -> list[int]:
+    """Resolved bidi embedding level of each character (Unicode rules W1-I2)."""
+    if not rtl and not RIGHT_TO_LEFT.search(text):
+        return [0] * len(text)
+    storage = uba.get_empty_storage()
+    storage["base_level"] = 1 if rtl else 0
+    storage["base_dir"] = "R" if rtl else "L"
+    uba.get_embedding_levels(text, storage)
+    for index, char in enumerate(storage["chars"]):
+        char["index"] = index
+    uba.explicit_embed_and_overrides(storage)
+    uba.resolve_weak_types(storage, False)
+    uba.resolve_neutral_types(storage, False)
+    uba.resolve_implicit_levels(storage, False)
+    levels = [-1] * len(text)  # -1: a bidi control, removed by rule X9, never drawn
+    for char in storage["chars"]:
+        levels[char["index"]] = char["level"]
+    return levels
+
+
+def _shape(text: str, font: Font, rtl_run: bool) -> Run:
+    """One run in visual order: shaped by HarfBuzz when its script needs it."""
+    if rtl_run:
+        text = "".join(uba.MIRRORED.get(char, char) for char in text)
+    if COMPLEX.search(text):
+        shaped = shapeStr(text, font.name, 1000)
+        if isinstance(shaped, ShapedStr):
+            width = sum(d.x_advance for d in shaped.__shapeData__) / 1000
+            return Run(font.name, shaped, width)
+        text = shaped
+    if rtl_run and not RIGHT_TO_LEFT.search(text):
+        text = text[::-1]  # neutrals only (HarfBuzz would have kept them in logical order)
+    return Run(font.name, text, pdfmetrics.stringWidth(text, font.name, 1))
+
+
+def _visual_order(runs: list[tuple[int, Run]]) -> list[Run]:
+    """Unicode rule L2: from the highest level down to the lowest odd one, reverse
+    every sequence of runs at that level or higher."""
+    if not runs:
+        return []
+    highest = max(level for level, _ in runs)
+    lowest_odd = min((level for level, _ in runs if level % 2), default=highest + 1)
+    for level in range(highest, lowest_odd - 1, -1):
+        i = 0
+        while i < len(runs):
+            if runs[i][0] >= level:
+                j = i
+                while j < len(runs) and runs[j][0] >= level:
+                    j += 1
+                runs[i:j] = runs[i:j][::-1]
+                i = j
+            else:
+                i += 1
+    return [run for _, run in runs]
+
+
+@lru_cache(maxsize=8192)
+def layout_line(text: str, stack: FontStack) -> Line:
+    """``text`` (one line, logical order) as runs in visual order, left to right."""
+    fonts = _fonts_of(text, stack)
+    levels = _levels(text, stack.rtl)
+    pieces: list[tuple[int, Font, str]] = []
+    for char, font, level in zip(text, fonts, levels, strict=True):
+        if level < 0:
+            continue
+        if pieces and pieces[-1][0] == level and pieces[-1][1] is font:
+            pieces[-1] = (level, font, pieces[-1][2] + char)
+        else:
+            pieces.append((level, font, char))
+    runs = [(level, _shape(piece, font, level % 2 == 1)) for level, font, piece in pieces]
+    return Line(tuple(_visual_order(runs)))
+
+
+def line_width(text: str, stack: FontStack, size: float) -> float:
+    """Width of ``text`` drawn at ``size`` points, in points."""
+    return layout_line(text, stack).width * size
+
+
+def missing_by_font(texts: Sequence[str], stack: FontStack) -> list[str]:
+    """The distinct characters of ``texts`` that no font of ``stack`` has."""
+    seen: dict[str, None] = {}
+    for text in texts:
+        for char in text:
+            if not stack.has(char):
+                seen.setdefault(char)
+    return list(seen)
