@@ -187,6 +187,14 @@ def watch(
 @click.option(
     "--marks/--no-marks", default=True, show_default=True, help="Crop marks in the margins."
 )
+@click.option(
+    "--ink",
+    type=click.Choice(["full", "low"], case_sensitive=False),
+    default="full",
+    show_default=True,
+    help="low: white card faces with a coloured frame and symbol, backs and tokens in a "
+    "light pattern (a school inkjet's cartridges last about three times longer).",
+)
 @click.option("--fold", is_flag=True, help="Also write cards-fold.pdf, to fold and glue.")
 @click.option(
     "--watch",
@@ -203,6 +211,7 @@ def print_kit(
     duplex: str,
     back_offset: tuple[float, float],
     marks: bool,
+    ink: str,
     fold: bool,
     watch_file: bool,
 ) -> None:
@@ -224,6 +233,7 @@ def print_kit(
             offset_y=back_offset[1],
             marks=marks,
             fold=fold,
+            ink=ink,
         )
     except OptionError as error:
         raise click.UsageError(error.message) from None

@@ -164,7 +164,9 @@ class CardSheets:
         card: tuple[float, float],
         bleed: float,
         words: Catalogue,
+        low_ink: bool = False,
     ) -> None:
+        self.low_ink = low_ink
         self.faces = faces
         self.back = back
         self.fonts = fonts
@@ -183,14 +185,14 @@ class CardSheets:
         if fronts:
             for key in sorted(keys):
                 c.beginForm(f"front-{key[0]}-{key[1]}", *box)
-                draw_front(c, trim, self.bleed, self.faces[key], self.fonts)
+                draw_front(c, trim, self.bleed, self.faces[key], self.fonts, self.low_ink)
                 c.endForm()
             c.beginForm("spare", *box)
             draw_spare(c, trim, self.bleed, self.words.text("spare_card"), self.fonts)
             c.endForm()
         if backs:
             c.beginForm("back", *box)
-            draw_back(c, trim, self.bleed, self.back, self.fonts)
+            draw_back(c, trim, self.bleed, self.back, self.fonts, self.low_ink)
             c.endForm()
 
     @staticmethod

@@ -11,12 +11,26 @@ import math
 from dataclasses import dataclass
 
 from reportlab.lib.colors import Color
+from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
 from deckforge.printing.face_layout import FaceLayout
 from deckforge.printing.fitting import BREAKABLE, LEADING, TITLE_GAP, FittedText
 from deckforge.printing.fonts import Font, FontPair
 from deckforge.printing.geometry import MM, Rect
-from deckforge.printing.pdf import GREY, INK, WHITE, PrintCanvas, darker, ink_on, lighter, mix
+from deckforge.printing.pdf import (
+    GREY,
+    INK,
+    WHITE,
+    PrintCanvas,
+    darker,
+    ink_on,
+    lighter,
+    luminance,
+    mix,
+)
+
+LOW_INK_RANK_CONTRAST = 3.0
+LOW_INK_FRAME = (1.0, 0.5)  # mm at poker size: white edge outside the band, band width
 
 
 @dataclass(frozen=True)
@@ -41,6 +55,7 @@ class BackFace:
     accent: Color
     pattern: str  # stars | dots | stripes | plain
     symbols: tuple[str, ...] = ()  # the suits' symbols, shown in a ring
+    pattern_share: float = 0.35  # how strongly the pattern's accent shows over the ground
 
 
 def _fit_size(text: str, font: Font, size: float, width: float, floor: float = 4.0) -> float:
@@ -104,19 +119,54 @@ def _index(c: PrintCanvas, box: Rect, face: FrontFace, fonts: FontPair, scale: f
     _symbol(c, cx, (box.top - 11.0 * scale) * MM, face.symbol, fonts.body, 12 * scale, face.colour)
 
 
-def draw_front(c: PrintCanvas, rect: Rect, bleed: float, face: FrontFace, fonts: FontPair) -> None:
+def low_ink_rank_colour(suit: Color) -> Color:
+    """The big rank of a low-ink face: the suit's colour, darkened until it reads on
+    white in grey as well (contrast at least 3:1, as large text needs)."""
+    shade = suit
+    while (1.05) / (luminance(shade) + 0.05) < LOW_INK_RANK_CONTRAST:
+        shade = darker(shade, 0.9)
+    return shade
+
+
+def _low_ink_frame(c: PrintCanvas, layout: FaceLayout, face: FrontFace) -> None:
+    """Low ink: a white card with a thin band of the suit's colour (or colours) inside
+    its edge; a little white outside the band forgives a cut that is slightly off."""
+    s = layout.scale
+    outer = Rect(0, 0, layout.width, layout.height).inset(LOW_INK_FRAME[0] * s)
+    inner = outer.inset(LOW_INK_FRAME[1] * s)
+    c.saveState()
+    ring = c.beginPath()
+    ring.roundRect(outer.x * MM, outer.y * MM, outer.w * MM, outer.h * MM, 2.6 * s * MM)
+    ring.roundRect(inner.x * MM, inner.y * MM, inner.w * MM, inner.h * MM, 1.8 * s * MM)
+    c.clipPath(ring, stroke=0, fill=0, fillMode=FILL_EVEN_ODD)
+    _background(c, outer, 0.0, face.colour, face.frame)
+    c.restoreState()
+
+
+def draw_front(
+    c: PrintCanvas,
+    rect: Rect,
+    bleed: float,
+    face: FrontFace,
+    fonts: FontPair,
+    low_ink: bool = False,
+) -> None:
     layout = FaceLayout(rect.w, rect.h)
     s = layout.scale
     c.saveState()
-    _background(c, rect, bleed, face.colour, face.frame)
+    if not low_ink:
+        _background(c, rect, bleed, face.colour, face.frame)
     c.translate(rect.x * MM, rect.y * MM)
     panel = layout.panel
-    c.setFillColor(WHITE)
-    c.setStrokeColor(darker(face.colour, 0.55))
-    c.setLineWidth(0.5)
-    c.roundRect(
-        panel.x * MM, panel.y * MM, panel.w * MM, panel.h * MM, 2.2 * s * MM, stroke=1, fill=1
-    )
+    if low_ink:
+        _low_ink_frame(c, layout, face)
+    else:
+        c.setFillColor(WHITE)
+        c.setStrokeColor(darker(face.colour, 0.55))
+        c.setLineWidth(0.5)
+        c.roundRect(
+            panel.x * MM, panel.y * MM, panel.w * MM, panel.h * MM, 2.2 * s * MM, stroke=1, fill=1
+        )
 
     # corner indices: top-left upright, bottom-right upside down (fanned hands, both ways)
     _index(c, layout.index_top_left, face, fonts, s)
@@ -129,7 +179,7 @@ def draw_front(c: PrintCanvas, rect: Rect, bleed: float, face: FrontFace, fonts:
 
     # the suit's name, on a tinted band between the indices
     name = layout.name_box
-    c.setFillColor(lighter(face.colour, 0.7))
+    c.setFillColor(lighter(face.colour, 0.94 if low_ink else 0.7))
     c.roundRect(name.x * MM, name.y * MM, name.w * MM, name.h * MM, 1.2 * s * MM, stroke=0, fill=1)
     label = f"{face.suit_name} {face.order}" if face.order else face.suit_name
     size = _fit_size(label, fonts.title, 9 * s, (name.w - 2) * MM)
@@ -138,17 +188,24 @@ def draw_front(c: PrintCanvas, rect: Rect, bleed: float, face: FrontFace, fonts:
 
     # the rank, large, on a disc of the suit's colour, flanked by the symbol
     cx, cy, r = layout.medallion(with_text=face.text is not None)
-    c.setFillColor(face.colour)
-    c.setStrokeColor(darker(face.colour, 0.45))
-    c.setLineWidth(1.0)
-    c.circle(cx * MM, cy * MM, r * MM, stroke=1, fill=1)
-    c.setStrokeColor(WHITE)
-    c.setLineWidth(0.8)
-    c.circle(cx * MM, cy * MM, (r - 1.1 * s) * MM, stroke=1, fill=0)
-    c.setFillColor(ink_on(face.colour))
+    if low_ink:  # a ring of the suit's colour, the rank in a dark shade of it
+        c.setFillColor(WHITE)
+        c.setStrokeColor(face.colour)
+        c.setLineWidth(1.2 * s)
+        c.circle(cx * MM, cy * MM, (r - 0.3 * s) * MM, stroke=1, fill=0)
+        c.setFillColor(low_ink_rank_colour(face.colour))
+    else:
+        c.setFillColor(face.colour)
+        c.setStrokeColor(darker(face.colour, 0.45))
+        c.setLineWidth(1.0)
+        c.circle(cx * MM, cy * MM, r * MM, stroke=1, fill=1)
+        c.setStrokeColor(WHITE)
+        c.setLineWidth(0.8)
+        c.circle(cx * MM, cy * MM, (r - 1.1 * s) * MM, stroke=1, fill=0)
+        c.setFillColor(ink_on(face.colour))
     _centred(c, cx * MM, cy * MM, str(face.rank), fonts.title, r * MM * 1.25)
     side = r + 6.5 * s
-    for x in (cx - side, cx + side):
+    for x in () if low_ink else (cx - side, cx + side):  # low ink: the corners show it
         _symbol(c, x * MM, cy * MM, face.symbol, fonts.body, 13 * s, face.colour)
 
     has_text = face.text is not None
@@ -246,7 +303,7 @@ def _star(c: PrintCanvas, x: float, y: float, r: float) -> None:
 def _pattern(c: PrintCanvas, outer: Rect, back: BackFace, scale: float) -> None:
     """The back's repeating pattern, symmetric about the card's centre, in a faded accent."""
     cx, cy = (outer.x + outer.w / 2) * MM, (outer.y + outer.h / 2) * MM
-    faded = mix(back.accent, back.colour, 0.35)
+    faded = mix(back.accent, back.colour, back.pattern_share)
     c.setFillColor(faded)
     c.setStrokeColor(faded)
     if back.pattern == "stripes":
@@ -271,7 +328,22 @@ def _pattern(c: PrintCanvas, outer: Rect, back: BackFace, scale: float) -> None:
                 c.circle(x, y, 0.7 * scale * MM, stroke=0, fill=1)
 
 
-def draw_back(c: PrintCanvas, rect: Rect, bleed: float, back: BackFace, fonts: FontPair) -> None:
+def low_ink_back(back: BackFace) -> BackFace:
+    """The same back on white: the design's colour for lines and title, a pale pattern."""
+    line = back.colour if luminance(back.colour) < 0.3 else darker(back.colour, 0.5)
+    return BackFace(back.title, WHITE, line, back.pattern, back.symbols, pattern_share=0.22)
+
+
+def draw_back(
+    c: PrintCanvas,
+    rect: Rect,
+    bleed: float,
+    back: BackFace,
+    fonts: FontPair,
+    low_ink: bool = False,
+) -> None:
+    if low_ink:
+        back = low_ink_back(back)
     layout = FaceLayout(rect.w, rect.h)
     s = layout.scale
     outer = rect.inset(-bleed)

@@ -11,6 +11,7 @@ import contextlib
 import os
 import tempfile
 from dataclasses import dataclass
+from enum import StrEnum
 from pathlib import Path
 
 from deckforge.printing.calibration import calibration_sheet
@@ -39,7 +40,14 @@ from deckforge.printing.score_sheet import score_sheet
 from deckforge.printing.tokens import token_layout, token_sheet
 from deckforge.theme.model import Theme
 
-__all__ = ["KitOptions", "PrintError", "build_kit", "kit_files", "write_kit"]
+__all__ = ["Ink", "KitOptions", "PrintError", "build_kit", "kit_files", "write_kit"]
+
+
+class Ink(StrEnum):
+    """How much ink the cards and tokens take."""
+
+    FULL = "full"  # faces filled with the suit's colour, dark backs
+    LOW = "low"  # white faces with a coloured frame and symbol, backs in a light pattern
 
 
 @dataclass(frozen=True)
@@ -53,6 +61,7 @@ class KitOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     marks: bool = True
     fold: bool = False
+    ink: Ink = Ink.FULL
 
 
 def kit_files(options: KitOptions) -> list[str]:
@@ -99,7 +108,8 @@ def build_kit(
     words = catalogue(theme.language)
     faces = front_faces(theme.suits, fonts, card, words)
     deck = deck_order(theme.suits)
-    sheets = CardSheets(faces, back_face(theme), fonts, card, options.bleed, words)
+    low_ink = options.ink is Ink.LOW
+    sheets = CardSheets(faces, back_face(theme), fonts, card, options.bleed, words, low_ink)
 
     def canvas(
         what: str, size: tuple[float, float] = paper, duplex: Duplex | None = options.duplex
@@ -137,6 +147,7 @@ def build_kit(
         token_layout(theme, paper, options.duplex, options.back_offset),
         words,
         canvas("tokens"),
+        low_ink,
     )
     files["rules.pdf"] = rules_sheet(theme, words, fonts, canvas("rules", duplex=None))
     landscape = (max(paper), min(paper))

@@ -16,7 +16,7 @@ from deckforge.printing.geometry import (
     LayoutError,
     parse_card_size,
 )
-from deckforge.printing.kit import KitOptions
+from deckforge.printing.kit import Ink, KitOptions
 
 MAX_OFFSET = 20.0  # mm: more is not a printer's drift (as parse_offset says)
 
@@ -62,6 +62,7 @@ def kit_options(
     bleed: str | float = 0.0,
     marks: bool = True,
     fold: bool = False,
+    ink: str = "full",
 ) -> KitOptions:
     """Check every option and return the :class:`KitOptions` they describe."""
     key = paper.strip().lower()
@@ -79,6 +80,10 @@ def kit_options(
         edge = Duplex(duplex.strip().lower())
     except ValueError:
         raise OptionError("duplex", f"duplex {duplex!r}: use long or short") from None
+    try:
+        amount = Ink(ink.strip().lower())
+    except ValueError:
+        raise OptionError("ink", f"ink {ink!r}: use full or low") from None
     offset = (
         millimetres(offset_x, "offset", "back offset X", -MAX_OFFSET, MAX_OFFSET),
         millimetres(offset_y, "offset", "back offset Y", -MAX_OFFSET, MAX_OFFSET),
@@ -91,4 +96,5 @@ def kit_options(
         back_offset=offset,
         marks=marks,
         fold=fold,
+        ink=amount,
     )

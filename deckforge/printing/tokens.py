@@ -8,7 +8,7 @@ from deckforge.printing.catalogue import Catalogue
 from deckforge.printing.fitting import wrap
 from deckforge.printing.fonts import FontPair
 from deckforge.printing.geometry import MARK_GAP, MARK_LENGTH, MM, Duplex, Rect, SheetLayout
-from deckforge.printing.pdf import INK, PrintCanvas, colour, darker, ink_on, lighter
+from deckforge.printing.pdf import INK, WHITE, PrintCanvas, colour, darker, ink_on, lighter
 from deckforge.theme.model import Theme, TokenKind
 
 TOKEN_SIZE = 30.0  # mm, square: straight cuts are quicker than circles
@@ -48,21 +48,32 @@ def _bolt(c: PrintCanvas, cx: float, cy: float, r: float) -> None:
     c.drawPath(path, stroke=0, fill=1)
 
 
-def draw_token(c: PrintCanvas, rect: Rect, kind: TokenKind, hint: bool, fonts: FontPair) -> None:
+def draw_token(
+    c: PrintCanvas, rect: Rect, kind: TokenKind, hint: bool, fonts: FontPair, low_ink: bool = False
+) -> None:
+    """One token; ``low_ink``: white, with a ring and the sign in the token's colour."""
     fill = colour(kind.colour)
     c.saveState()
-    c.setFillColor(lighter(fill, 0.82))
-    c.rect(rect.x * MM, rect.y * MM, rect.w * MM, rect.h * MM, stroke=0, fill=1)
+    if not low_ink:
+        c.setFillColor(lighter(fill, 0.82))
+        c.rect(rect.x * MM, rect.y * MM, rect.w * MM, rect.h * MM, stroke=0, fill=1)
     cx, cy = (rect.x + rect.w / 2) * MM, (rect.y + rect.h * 0.61) * MM
     r = rect.w * 0.27 * MM
-    c.setFillColor(fill)
-    c.setStrokeColor(darker(fill, 0.5))
-    c.setLineWidth(0.8)
-    c.circle(cx, cy, r, stroke=1, fill=1)
-    c.setFillColor(ink_on(fill))
+    if low_ink:
+        c.setStrokeColor(fill)
+        c.setLineWidth(1.6)
+        c.circle(cx, cy, r, stroke=1, fill=0)
+        sign, dots = fill, WHITE
+    else:
+        c.setFillColor(fill)
+        c.setStrokeColor(darker(fill, 0.5))
+        c.setLineWidth(0.8)
+        c.circle(cx, cy, r, stroke=1, fill=1)
+        sign, dots = ink_on(fill), fill
+    c.setFillColor(sign)
     if hint:
         _speech_bubble(c, cx, cy, r * 0.8)
-        c.setFillColor(fill)
+        c.setFillColor(dots)
         for dx in (-0.32, 0.0, 0.32):
             c.circle(cx + dx * r, cy + 0.1 * r, 0.08 * r, stroke=0, fill=1)
     else:
@@ -83,7 +94,12 @@ def draw_token(c: PrintCanvas, rect: Rect, kind: TokenKind, hint: bool, fonts: F
 
 
 def token_sheet(
-    theme: Theme, fonts: FontPair, layout: SheetLayout, words: Catalogue, canvas: PrintCanvas
+    theme: Theme,
+    fonts: FontPair,
+    layout: SheetLayout,
+    words: Catalogue,
+    canvas: PrintCanvas,
+    low_ink: bool = False,
 ) -> bytes:
     """Front and back pages of tokens: the theme's counts plus spares, hint tokens first."""
     hint, error = theme.tokens.hint, theme.tokens.error
@@ -102,12 +118,12 @@ def token_sheet(
     for sheet in range(layout.pages(len(tokens))):
         batch = tokens[sheet * layout.per_page : (sheet + 1) * layout.per_page]
         for slot, (kind, is_hint) in enumerate(batch):
-            draw_token(canvas, layout.card_rect(slot), kind, is_hint, fonts)
+            draw_token(canvas, layout.card_rect(slot), kind, is_hint, fonts, low_ink)
         _marks(canvas, layout)
         _heading(canvas, layout, title, help_text, fonts)
         canvas.showPage()
         for slot, (kind, is_hint) in enumerate(batch):
-            draw_token(canvas, layout.back_card_rect(slot), kind, is_hint, fonts)
+            draw_token(canvas, layout.back_card_rect(slot), kind, is_hint, fonts, low_ink)
         canvas.showPage()
     return canvas.pdf_bytes()
 

@@ -128,6 +128,7 @@ def _form_options(form: Any) -> KitOptions:
         paper=form.get("paper", "a4"),
         card=form.get("card_custom", "").strip() or form.get("card", "") or None,
         duplex=form.get("duplex", "long"),
+        ink=form.get("ink", "full"),
         offset_x=form.get("offset_x", "0"),
         offset_y=form.get("offset_y", "0"),
     )

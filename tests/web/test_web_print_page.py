@@ -72,9 +72,9 @@ def test_a_letter_kit_with_an_offset_is_byte_identical_to_the_command(
 def test_the_zip_holds_the_whole_kit_and_is_the_same_every_time(
     client: FlaskClient, tmp_path: Path
 ) -> None:
-    folder = _cli_kit(tmp_path, "--card", "bridge")
-    first = client.get(f"/print/download?theme={THEME}&card=bridge&file=kit.zip")
-    again = client.get(f"/print/download?theme={THEME}&card=bridge&file=kit.zip")
+    folder = _cli_kit(tmp_path, "--card", "bridge", "--ink", "low")
+    first = client.get(f"/print/download?theme={THEME}&card=bridge&ink=low&file=kit.zip")
+    again = client.get(f"/print/download?theme={THEME}&card=bridge&ink=low&file=kit.zip")
     assert first.status_code == 200 and first.mimetype == "application/zip"
     assert first.data == again.data
     with zipfile.ZipFile(io.BytesIO(first.data)) as archive:
@@ -96,6 +96,7 @@ def test_the_zip_holds_the_whole_kit_and_is_the_same_every_time(
         ("card_custom=300x400", "print"),
         ("paper=a0", "paper"),
         ("duplex=diagonal", "duplex"),
+        ("ink=none", "ink"),
         ("file=../../etc/passwd", "file"),
         ("file=cards-fold.pdf", "file"),
     ],
