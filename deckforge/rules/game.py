@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, assert_never
 
 from deckforge.rules.actions import Action, ColourHint, Discard, Play, RankHint
 from deckforge.rules.cards import Card, HandCard
@@ -24,6 +24,38 @@ class End(StrEnum):
     PERFECT = "perfect"  # every suit complete
     DECK = "deck"  # the deck ran out and everybody played once more
     STRIKEOUT = "strikeout"  # the last error token was placed
+
+
+# What an action means once the rules have accepted it: ``Game._resolve`` makes one,
+# ``Game.apply`` carries it out. Not frozen: one is made on every action, and a frozen
+# dataclass costs twice as much to build (the engine bench would feel it).
+
+
+@dataclass(slots=True)
+class PlayMove:
+    """A play the rules accept: the slot it leaves and the card (found, or named)."""
+
+    slot: int
+    card: Card
+
+
+@dataclass(slots=True)
+class DiscardMove:
+    """A discard the rules accept: the slot it leaves and the card (found, or named)."""
+
+    slot: int
+    card: Card
+
+
+@dataclass(slots=True)
+class HintMove:
+    """A hint the rules accept: the slots it touches (known deck) and how many cards
+    (None: printed cards, and the receiver did not say)."""
+
+    action: ColourHint | RankHint
+    kind: str  # the event's: "colour-hint" | "rank-hint"
+    touched: tuple[int, ...]
+    count: int | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +92,7 @@ class Game:
         "_hand_size",
         "_hands",
         "_history",
+        "_legal",
         "_next",
         "_printed",
         "_seen",
@@ -99,6 +132,7 @@ class Game:
         self._seen = [[0] * (n + 1) for n in book.ranks]  # in piles or discards
         self._discarded = [[0] * (n + 1) for n in book.ranks]
         self._history: list[Action] = []
+        self._legal = _action_table(book, players)
         self.hint_tokens = book.max_hints
         self.error_tokens = 0
         self.current_player = 0
@@ -302,126 +336,20 @@ class Game:
         Raises :class:`IllegalAction` and leaves the state unchanged if the
         rules refuse it; returns what happened (also kept as ``last_event``).
         """
-        resolved = self._resolve(action, player)
-        book = self._book
-        actor = self.current_player
-        hands = self._hands
-        was_final = self.final_turns_left is not None
-        drawn = False
-        drawn_card = None
-        cls = action.__class__
-        if cls is Play or cls is Discard:
-            slot, card = resolved
-            held = hands[actor].pop(slot)
-            suit, rank = card.suit, card.rank
-            self._seen[suit][rank] += 1
-            gained = False
-            success: bool | None = None
-            if cls is Play:
-                if self._next[suit] == rank:
-                    success = True
-                    stack = self._stacks[suit]
-                    stack.append(card)
-                    order = book.orders[suit]
-                    if len(stack) < len(order):
-                        self._next[suit] = order[len(stack)]
-                    else:
-                        self._next[suit] = 0
-                        self._complete += 1
-                        if book.completion_bonus and self.hint_tokens < book.max_hints:
-                            self.hint_tokens += 1
-                            gained = True
-                else:
-                    success = False
-                    self.error_tokens += 1
-                    self._discards.append(card)
-                    self._discarded[suit][rank] += 1
-            else:
-                self._discards.append(card)
-                self._discarded[suit][rank] += 1
-                if self.hint_tokens < book.max_hints:
-                    self.hint_tokens += 1
-                    gained = True
-            if self.error_tokens >= book.max_errors:
-                self.end = End.STRIKEOUT
-            elif self._complete == book.suits:
-                self.end = End.PERFECT
-            elif not was_final:
-                drawn = self._draw(actor)
-                if drawn and self._deck is not None:
-                    drawn_card = hands[actor][-1].card
-            event = Event(
-                "play" if cls is Play else "discard",
-                actor,
-                card,
-                slot,
-                held.deck_index,
-                success,
-                gained,
-                drawn=drawn,
-                drawn_card=drawn_card,
-            )
-        else:
-            touched, count = resolved
-            self.hint_tokens -= 1
-            if self._deck is not None:
-                self._record_hint(action, hands[action.target])  # type: ignore[union-attr]
-            event = Event(
-                "colour-hint" if cls is ColourHint else "rank-hint",
-                actor,
-                touched=touched,
-                touched_count=count,
-            )
-        if self.end is None:
-            if was_final:
-                self.final_turns_left -= 1  # type: ignore[operator]
-                if self.final_turns_left == 0:
-                    self.end = End.DECK
-            elif self._drawn >= book.deck_size:
-                self.final_turns_left = self.players
-        self._history.append(action)
-        self.turn += 1
-        self.current_player = (actor + 1) % self.players
-        self.last_event = event
+        match self._resolve(action, player):
+            case HintMove() as move:
+                event = self._hint(move)
+            case PlayMove() as move:
+                event = self._play(move)
+            case DiscardMove() as move:
+                event = self._discard(move)
+            case unreachable:
+                assert_never(unreachable)
+        self._end_turn(action, event)
         return event
 
-    def _record_hint(self, action: Action, hand: list[HandCard]) -> None:
-        """Update the receiver's knowledge: touched cards match, the others are ruled out."""
-        if action.__class__ is ColourHint:
-            colour = action.colour
-            mask = self._book.colour_masks[colour]
-            bit = 1 << colour
-            for held in hand:
-                if (mask >> held.card.suit) & 1:  # type: ignore[union-attr]
-                    held.colour_hinted = colour
-                    held.possible_suits &= mask
-                else:
-                    held.colours_ruled_out |= bit
-                    held.possible_suits &= ~mask
-        else:
-            rank = action.rank  # type: ignore[union-attr]
-            bit = 1 << rank
-            for held in hand:
-                if held.card.rank == rank:  # type: ignore[union-attr]
-                    held.rank_hinted = rank
-                    held.possible_ranks &= bit
-                else:
-                    held.ranks_ruled_out |= bit
-                    held.possible_ranks &= ~bit
-
-    def _draw(self, player: int) -> bool:
-        book = self._book
-        index = self._drawn
-        if index >= book.deck_size:
-            return False
-        card = None if self._deck is None else self._deck[index]
-        self._hands[player].append(HandCard(card, index, book.all_suits, book.all_ranks))
-        self._drawn = index + 1
-        return True
-
-    def _resolve(self, action: Action, player: int | None) -> tuple:
-        """Check ``action`` without changing anything; return (slot, card) for a play
-        or discard, (touched slots, touched count) for a hint."""
+    def _resolve(self, action: Action, player: int | None) -> PlayMove | DiscardMove | HintMove:
+        """What ``action`` means here, once every rule has accepted it; changes nothing."""
         if self.end is not None:
             raise IllegalAction("game-over")
         actor = self.current_player
@@ -429,95 +357,162 @@ class Game:
             raise IllegalAction(
                 "not-your-turn", f"It is player {actor + 1}'s turn, not player {player + 1}'s."
             )
-        cls = action.__class__
-        book = self._book
-        if cls is Play or cls is Discard:
-            if (
-                cls is Discard
-                and book.discard_at_max_forbidden
-                and self.hint_tokens >= book.max_hints
-            ):
-                raise IllegalAction("discard-at-max-hints")
-            return self._locate(action.slot, action.card)  # type: ignore[union-attr]
-        if cls is ColourHint or cls is RankHint:
-            target = action.target  # type: ignore[union-attr]
-            if target.__class__ is not int or not 0 <= target < self.players:
-                raise IllegalAction("no-such-player")
-            if target == actor:
-                raise IllegalAction("hint-to-self")
-            if self.hint_tokens <= 0:
-                raise IllegalAction("no-hint-tokens")
-            hand = self._hands[target]
-            if cls is ColourHint:
-                colour = action.colour  # type: ignore[union-attr]
-                if colour.__class__ is not int or not 0 <= colour < len(book.colour_masks):
-                    raise IllegalAction("unknown-colour")
-                mask = book.colour_masks[colour]
-                if self._deck is None:
-                    told = action.touched  # type: ignore[union-attr]
-                    return (), self._told_count(told, hand, self._unseen_of_colour(mask))
-                touched = tuple(
-                    i
-                    for i, held in enumerate(hand)
-                    if (mask >> held.card.suit) & 1  # type: ignore[union-attr]
-                )
-                if not touched and not book.empty_hints_allowed:
-                    raise IllegalAction("empty-hint")
-                return touched, len(touched)
-            rank = action.rank  # type: ignore[union-attr]
-            if rank.__class__ is not int or not 1 <= rank <= book.max_rank:
-                raise IllegalAction("unknown-rank")
-            if self._deck is None:
-                told = action.touched  # type: ignore[union-attr]
-                return (), self._told_count(told, hand, self._unseen_of_rank(rank))
-            touched = tuple(i for i, held in enumerate(hand) if held.card.rank == rank)  # type: ignore[union-attr]
-            if not touched and not book.empty_hints_allowed:
-                raise IllegalAction("empty-hint")
-            return touched, len(touched)
+        match action:
+            case Play():
+                return PlayMove(*self._locate(action.slot, action.card))
+            case Discard():
+                book = self._book
+                if book.discard_at_max_forbidden and self.hint_tokens >= book.max_hints:
+                    raise IllegalAction("discard-at-max-hints")
+                return DiscardMove(*self._locate(action.slot, action.card))
+            case ColourHint() | RankHint():
+                return self._resolve_hint(action)
         raise TypeError(f"not an action: {action!r}")
 
-    def _told_count(self, touched: int | None, hand: list[HandCard], unseen: int) -> int | None:
-        """Printed cards: check the number of cards a receiver said a hint touched.
-
-        ``unseen`` is how many cards the hint could touch that are not yet in a
-        pile or the discards: a hand holds no more of them than that.
-        """
-        if touched is None:
-            return None
-        if touched.__class__ is not int or touched < 0 or touched > len(hand):
-            raise IllegalAction(
-                "too-many-touched",
-                f"A hint cannot touch {touched} cards in a hand of {len(hand)}.",
-            )
-        if touched > unseen:
-            left = "only 1 such card is" if unseen == 1 else f"only {unseen} such cards are"
-            raise IllegalAction(
-                "too-many-touched",
-                f"A hint cannot touch {touched} cards: {left} not yet played or discarded.",
-            )
-        if touched == 0 and not self._book.empty_hints_allowed:
-            raise IllegalAction("empty-hint")
-        return touched
-
-    def _unseen_of_colour(self, mask: int) -> int:
-        """Cards of the suits in ``mask`` not yet in a pile or the discards."""
+    def _resolve_hint(self, action: ColourHint | RankHint) -> HintMove:
+        target = action.target
+        if target.__class__ is not int or not 0 <= target < self.players:
+            raise IllegalAction("no-such-player")
+        if target == self.current_player:
+            raise IllegalAction("hint-to-self")
+        if self.hint_tokens <= 0:
+            raise IllegalAction("no-hint-tokens")
         book = self._book
-        total = 0
-        for suit in range(book.suits):
-            if (mask >> suit) & 1:
-                total += sum(book.copies[suit]) - sum(self._seen[suit])
-        return total
+        if isinstance(action, ColourHint):
+            colour = action.colour
+            if colour.__class__ is not int or not 0 <= colour < len(book.colour_masks):
+                raise IllegalAction("unknown-colour")
+            kind, suits, ranks = "colour-hint", book.colour_masks[colour], book.all_ranks
+        else:
+            rank = action.rank
+            if rank.__class__ is not int or not 1 <= rank <= book.max_rank:
+                raise IllegalAction("unknown-rank")
+            kind, suits, ranks = "rank-hint", book.all_suits, 1 << rank
+        touched, count = self._reach(self._hands[target], suits, ranks, action.touched)
+        return HintMove(action, kind, touched, count)
 
-    def _unseen_of_rank(self, rank: int) -> int:
-        """Cards of ``rank`` not yet in a pile or the discards."""
-        book = self._book
-        return sum(
-            book.copies[suit][rank] - self._seen[suit][rank]
-            for suit in range(book.suits)
-            if rank <= book.ranks[suit]
+    def _play(self, move: PlayMove) -> Event:
+        """The card joins its pile if it continues it, else it costs an error token."""
+        actor = self.current_player
+        held = self._take(actor, move.slot, move.card)
+        card = move.card
+        suit = card.suit
+        gained = False
+        success = self._next[suit] == card.rank
+        if success:
+            book = self._book
+            stack = self._stacks[suit]
+            stack.append(card)
+            order = book.orders[suit]
+            if len(stack) < len(order):
+                self._next[suit] = order[len(stack)]
+            else:
+                self._next[suit] = 0
+                self._complete += 1
+                if book.completion_bonus and self.hint_tokens < book.max_hints:
+                    self.hint_tokens += 1
+                    gained = True
+        else:
+            self.error_tokens += 1
+            self._to_discards(card)
+        drawn = self._draw_replacement(actor)
+        return Event(
+            "play",
+            actor,
+            card,
+            move.slot,
+            held.deck_index,
+            success,
+            gained,
+            drawn=drawn is not None,
+            drawn_card=None if drawn is None else drawn.card,
         )
 
+    def _discard(self, move: DiscardMove) -> Event:
+        """The card goes to the discards and a hint token comes back, if one is out."""
+        actor = self.current_player
+        held = self._take(actor, move.slot, move.card)
+        self._to_discards(move.card)
+        gained = self.hint_tokens < self._book.max_hints
+        if gained:
+            self.hint_tokens += 1
+        drawn = self._draw_replacement(actor)
+        return Event(
+            "discard",
+            actor,
+            move.card,
+            move.slot,
+            held.deck_index,
+            None,
+            gained,
+            drawn=drawn is not None,
+            drawn_card=None if drawn is None else drawn.card,
+        )
+
+    def _hint(self, move: HintMove) -> Event:
+        """A hint costs a token and tells the receiver about the cards it touched."""
+        self.hint_tokens -= 1
+        self._learn(move)
+        return Event(move.kind, self.current_player, touched=move.touched, touched_count=move.count)
+
+    def _end_turn(self, action: Action, event: Event) -> None:
+        """Decide whether the game ended, count down the final round, pass the turn."""
+        book = self._book
+        if self.error_tokens >= book.max_errors:
+            self.end = End.STRIKEOUT
+        elif self._complete == book.suits:
+            self.end = End.PERFECT
+        elif self.final_turns_left is not None:
+            self.final_turns_left -= 1
+            if self.final_turns_left == 0:
+                self.end = End.DECK
+        elif self._drawn >= book.deck_size:
+            self.final_turns_left = self.players
+        self._history.append(action)
+        self.turn += 1
+        self.current_player = (self.current_player + 1) % self.players
+        self.last_event = event
+
+    def _take(self, player: int, slot: int, card: Card) -> HandCard:
+        """Take a card out of a hand: it is seen from now on."""
+        self._seen[card.suit][card.rank] += 1
+        return self._hands[player].pop(slot)
+
+    def _to_discards(self, card: Card) -> None:
+        self._discards.append(card)
+        self._discarded[card.suit][card.rank] += 1
+
+    def _draw_replacement(self, player: int) -> HandCard | None:
+        """Refill a hand after a play or discard, unless that ended the game or the
+        final round (no card left to draw) is under way."""
+        book = self._book
+        if (
+            self.final_turns_left is not None
+            or self.error_tokens >= book.max_errors
+            or self._complete == book.suits
+        ):
+            return None
+        return self._draw(player)
+
+    # ---- where printed cards and a known deck differ ----------------------------------
+    # With a known deck the engine holds every identity: it finds the card a play or
+    # discard means, works out which cards a hint touches and what the receiver learns.
+    # With printed cards it is told the card, and at most how many cards a hint touched.
+
+    def _draw(self, player: int) -> HandCard | None:
+        """The top card of the deck joins the end of the hand (its identity: known deck)."""
+        book = self._book
+        index = self._drawn
+        if index >= book.deck_size:
+            return None
+        card = None if self._deck is None else self._deck[index]
+        held = HandCard(card, index, book.all_suits, book.all_ranks)
+        self._hands[player].append(held)
+        self._drawn = index + 1
+        return held
+
     def _locate(self, slot: int | None, card: Card | None) -> tuple[int, Card]:
+        """The slot and the card a play or discard means."""
         hand = self._hands[self.current_player]
         if card is not None:
             problem = self._book.is_card(card)
@@ -527,7 +522,8 @@ class Game:
             raise IllegalAction(
                 "no-such-slot", f"There is no card at place {slot} in a hand of {len(hand)}."
             )
-        if self._deck is None:
+        deck = self._deck
+        if deck is None:
             if card is None:
                 raise IllegalAction("card-required")
             if not hand:
@@ -539,13 +535,93 @@ class Game:
             if card is None:
                 raise IllegalAction("no-such-slot", "Say which card of the hand is meant.")
             for index, held in enumerate(hand):
-                if held.card == card:
+                if deck[held.deck_index] == card:
                     return index, card
             raise IllegalAction("card-not-in-hand")
-        held_card = hand[slot].card
+        held_card = deck[hand[slot].deck_index]
         if card is not None and card != held_card:
             raise IllegalAction("card-not-in-hand")
-        return slot, held_card  # type: ignore[return-value]
+        return slot, held_card
+
+    def _reach(
+        self, hand: list[HandCard], suits: int, ranks: int, told: int | None
+    ) -> tuple[tuple[int, ...], int | None]:
+        """The slots a hint on ``suits`` and ``ranks`` (bit masks) touches in ``hand``
+        (known deck) and how many cards it touched (printed cards: as told, if told)."""
+        deck = self._deck
+        if deck is None:
+            return (), self._told_count(told, len(hand), self._unseen(suits, ranks))
+        touched = []
+        for slot, held in enumerate(hand):
+            card = deck[held.deck_index]
+            if (suits >> card.suit) & 1 and (ranks >> card.rank) & 1:
+                touched.append(slot)
+        if not touched and not self._book.empty_hints_allowed:
+            raise IllegalAction("empty-hint")
+        return tuple(touched), len(touched)
+
+    def _learn(self, move: HintMove) -> None:
+        """Known deck: the touched cards match the hint, the others are ruled out.
+        (With printed cards the engine cannot know which cards a hint touched.)"""
+        if self._deck is None:
+            return
+        action, touched = move.action, move.touched
+        hand = self._hands[action.target]
+        if isinstance(action, ColourHint):
+            colour = action.colour
+            mask = self._book.colour_masks[colour]
+            bit = 1 << colour
+            for slot, held in enumerate(hand):
+                if slot in touched:
+                    held.colour_hinted = colour
+                    held.possible_suits &= mask
+                else:
+                    held.colours_ruled_out |= bit
+                    held.possible_suits &= ~mask
+        else:
+            rank = action.rank
+            bit = 1 << rank
+            for slot, held in enumerate(hand):
+                if slot in touched:
+                    held.rank_hinted = rank
+                    held.possible_ranks &= bit
+                else:
+                    held.ranks_ruled_out |= bit
+                    held.possible_ranks &= ~bit
+
+    def _told_count(self, touched: int | None, hand_size: int, unseen: int) -> int | None:
+        """Printed cards: check the number of cards a receiver said a hint touched.
+
+        ``unseen`` is how many cards the hint could touch that are not yet in a
+        pile or the discards: a hand holds no more of them than that.
+        """
+        if touched is None:
+            return None
+        if touched.__class__ is not int or touched < 0 or touched > hand_size:
+            raise IllegalAction(
+                "too-many-touched",
+                f"A hint cannot touch {touched} cards in a hand of {hand_size}.",
+            )
+        if touched > unseen:
+            left = "only 1 such card is" if unseen == 1 else f"only {unseen} such cards are"
+            raise IllegalAction(
+                "too-many-touched",
+                f"A hint cannot touch {touched} cards: {left} not yet played or discarded.",
+            )
+        if touched == 0 and not self._book.empty_hints_allowed:
+            raise IllegalAction("empty-hint")
+        return touched
+
+    def _unseen(self, suits: int, ranks: int) -> int:
+        """Cards of the suits and ranks in the two masks not yet in a pile or the discards."""
+        book = self._book
+        return sum(
+            book.copies[suit][rank] - self._seen[suit][rank]
+            for suit in range(book.suits)
+            if (suits >> suit) & 1
+            for rank in range(1, book.ranks[suit] + 1)
+            if (ranks >> rank) & 1
+        )
 
     def legal_actions(self) -> list[Action]:
         """Every legal action for the current player (known deck only).
@@ -557,7 +633,7 @@ class Game:
         if self.end is not None:
             return []
         book = self._book
-        plays, discards, colour_hints, rank_hints = _action_table(book, self.players)
+        plays, discards, colour_hints, rank_hints = self._legal
         actor = self.current_player
         size = len(self._hands[actor])
         actions: list[Action] = list(plays[:size])
@@ -577,8 +653,9 @@ class Game:
                 suits = ranks = 0
                 for held in self._hands[target]:
                     card = held.card
-                    suits |= 1 << card.suit  # type: ignore[union-attr]
-                    ranks |= 1 << card.rank  # type: ignore[union-attr]
+                    assert card is not None  # a known deck: every identity is in the hands
+                    suits |= 1 << card.suit
+                    ranks |= 1 << card.rank
                 for colour, colour_hint in enumerate(colour_hints[target]):
                     if masks[colour] & suits:
                         actions.append(colour_hint)
