@@ -2,8 +2,8 @@
 
     .venv/bin/python bench/referee.py [--streams 40] [--actions 200] [--sync full]
 
-The server is the real app served by waitress with the CLI's settings (threads,
-switch interval) in a child process (so client and server do not share an
+The server is the real app served as ``deckforge referee`` serves it (uvicorn,
+worker threads, switch interval) in a child process (so client and server do not share an
 interpreter), with one extra trivial Flask route (``GET /bench/ping``) to
 compare throughput with.
 
@@ -23,6 +23,7 @@ import http.client
 import json
 import os
 import re
+import selectors
 import shutil
 import socket
 import statistics
@@ -39,12 +40,18 @@ THEME = "hanabi-classic"
 
 
 def serve(database: str, sync: str) -> None:
-    """Child process: the referee app plus a trivial route, on waitress, on a free port."""
+    """Child process: the referee as ``deckforge referee`` serves it, plus a trivial route."""
     from flask import Response
-    from waitress import create_server  # type: ignore[import-untyped]
 
-    from deckforge.cli.referee import SWITCH_INTERVAL, THREADS
+    from deckforge.cli.referee import (
+        SWITCH_INTERVAL,
+        THREADS,
+        _listen,
+        _raise_open_files_limit,
+        _server,
+    )
     from deckforge.referee import create_app
+    from deckforge.referee.live import RefereeASGI
 
     app = create_app({"DATABASE": database, "SYNC": sync})
     sys.setswitchinterval(SWITCH_INTERVAL)
@@ -53,11 +60,10 @@ def serve(database: str, sync: str) -> None:
     def ping() -> Response:
         return Response("ok", mimetype="text/plain")
 
-    server = create_server(
-        app, host="127.0.0.1", port=0, threads=THREADS, channel_timeout=120, connection_limit=500
-    )
-    print(f"port {server.effective_port}", flush=True)  # type: ignore[union-attr]
-    server.run()
+    _raise_open_files_limit()
+    listening = _listen("127.0.0.1", 0)
+    print(f"port {listening.getsockname()[1]}", flush=True)
+    _server(RefereeASGI(app, THREADS)).run(sockets=[listening])
 
 
 class Client:
@@ -170,9 +176,9 @@ class PlannedTable:
 class Stream(threading.Thread):
     """An event-stream reader recording when each version's event arrives."""
 
-    def __init__(self, port: int, table: str) -> None:
+    def __init__(self, port: int, table: str, source: str = "127.0.0.1") -> None:
         super().__init__(daemon=True)
-        self.sock = socket.create_connection(("127.0.0.1", port))
+        self.sock = socket.create_connection(("127.0.0.1", port), source_address=(source, 0))
         self.sock.sendall(
             f"GET /api/tables/{table}/events HTTP/1.1\r\nHost: bench\r\n"
             "Accept: text/event-stream\r\n\r\n".encode()
@@ -197,13 +203,20 @@ class Stream(threading.Thread):
             pending = pending[-64:]
 
 
+def loopback_address(index: int) -> str:
+    """A loopback address of its own for each stream (127.0.1.1, 127.0.1.2, ...), so
+    that the referee's share of streams per address does not apply (Linux routes all
+    of 127.0.0.0/8 to this machine)."""
+    return f"127.0.{1 + index // 250}.{1 + index % 250}"
+
+
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
 def open_streams(port: int, table: str, streams: int) -> list[Stream]:
-    readers = [Stream(port, table) for _ in range(streams)]
+    readers = [Stream(port, table, loopback_address(i)) for i in range(streams)]
     for reader in readers:
         reader.start()
     for reader in readers:
@@ -315,9 +328,196 @@ def throughput(port: int, clients: int, seconds: float, rounds: int, server: int
     )
 
 
+class RoomStreams(threading.Thread):
+    """Many event streams read by one thread (a selector), as a room full of phones:
+    stream ``i`` follows table ``i % len(tables)`` from its own loopback address."""
+
+    def __init__(self, port: int, tables: list[str], streams: int) -> None:
+        super().__init__(daemon=True)
+        self.selector = selectors.DefaultSelector()
+        self.table_of: list[str] = []
+        self.arrivals: list[dict[int, float]] = []
+        self.pending: list[bytes] = []
+        self.started = 0
+        self.closed = 0
+        self.refused = 0
+        self.lock = threading.Lock()
+        for index in range(streams):
+            table = tables[index % len(tables)]
+            sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+            sock.bind((loopback_address(index), 0))  # before connecting: the source address
+            sock.connect(("127.0.0.1", port))
+            sock.sendall(f"GET /api/tables/{table}/events HTTP/1.1\r\nHost: bench\r\n\r\n".encode())
+            sock.setblocking(False)
+            self.selector.register(sock, selectors.EVENT_READ, index)
+            self.table_of.append(table)
+            self.arrivals.append({})
+            self.pending.append(b"")
+
+    def run(self) -> None:
+        while self.selector.get_map():
+            for key, _ in self.selector.select(timeout=1):
+                index: int = key.data
+                try:
+                    chunk = key.fileobj.recv(65536)  # type: ignore[union-attr]
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    chunk = b""
+                now = time.perf_counter()
+                if not chunk:
+                    self.selector.unregister(key.fileobj)
+                    with self.lock:
+                        self.closed += 1
+                    continue
+                if chunk.startswith(b"HTTP/1.1 ") and not chunk.startswith(b"HTTP/1.1 200"):
+                    self.selector.unregister(key.fileobj)
+                    with self.lock:
+                        self.refused += 1
+                    continue
+                text = self.pending[index] + chunk
+                for found in re.finditer(rb"\nid: (\d+)\n", text):
+                    if not self.arrivals[index]:
+                        with self.lock:
+                            self.started += 1
+                    self.arrivals[index].setdefault(int(found.group(1)), now)
+                self.pending[index] = text[-64:]
+
+    def close(self) -> None:
+        for key in list(self.selector.get_map().values()):
+            key.fileobj.close()  # type: ignore[union-attr]
+
+
+def memory_kib(pid: int) -> int | None:
+    """Resident memory of process ``pid`` in KiB (Linux)."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    except OSError:
+        pass
+    return None
+
+
+def raise_open_files(wanted: int) -> None:
+    try:
+        import resource
+    except ImportError:
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < wanted:
+        top = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+        resource.setrlimit(resource.RLIMIT_NOFILE, (top, hard))
+
+
+def room(port: int, server: int, streams: int, tables: int, actions: int) -> dict[str, Any]:
+    """``streams`` streams over ``tables`` tables; a leader posts ``actions`` actions to
+    the tables in turn and the home page is loaded between them."""
+    raise_open_files(streams + 256)
+    client = Client(port)
+    leaders = [Table(client) for _ in range(tables)]
+    before = memory_kib(server)
+    started = time.monotonic()
+    readers = RoomStreams(port, [t.id for t in leaders], streams)
+    readers.start()
+    deadline = time.monotonic() + 120
+    while readers.started < streams:
+        if readers.refused:
+            raise SystemExit(f"{readers.refused} streams refused")
+        if time.monotonic() > deadline:
+            raise SystemExit(f"only {readers.started} of {streams} streams started")
+        time.sleep(0.05)
+    opened_in = time.monotonic() - started
+    time.sleep(1)
+    after = memory_kib(server)
+    by_table: dict[str, list[int]] = {}
+    for index, table in enumerate(readers.table_of):
+        by_table.setdefault(table, []).append(index)
+    posts, homes, arrivals = [], [], []
+    home = Client(port)
+    cpu_before = process_cpu(server)
+    for number in range(actions):
+        leader = leaders[number % tables]
+        expected = leader.state["version"] + 1
+        sent = time.perf_counter()
+        leader.step()
+        posts.append((time.perf_counter() - sent) * 1000)
+        mine = by_table[leader.id]
+        limit = time.monotonic() + 10
+        while not all(expected in readers.arrivals[i] for i in mine):
+            if time.monotonic() > limit:
+                raise SystemExit(f"version {expected} of {leader.id} did not reach its streams")
+            time.sleep(0.0005)
+        arrivals.extend((readers.arrivals[i][expected] - sent) * 1000 for i in mine)
+        page_started = time.perf_counter()
+        status, _ = home.call("GET", "/")
+        assert status == 200
+        homes.append((time.perf_counter() - page_started) * 1000)
+    cpu_after = process_cpu(server)
+    still_open = streams - readers.closed
+    readers.close()
+    return {
+        "opened_s": opened_in,
+        "still_open": still_open,
+        "memory_before_kib": before,
+        "memory_after_kib": after,
+        "post_median": statistics.median(posts),
+        "post_p95": percentile(posts, 0.95),
+        "event_median": statistics.median(arrivals),
+        "event_p95": percentile(arrivals, 0.95),
+        "event_max": max(arrivals),
+        "home_median": statistics.median(homes),
+        "home_p95": percentile(homes, 0.95),
+        "samples": len(arrivals),
+        "server_cpu_ms": None
+        if cpu_before is None or cpu_after is None
+        else (cpu_after - cpu_before) / actions * 1000,
+    }
+
+
+def report_room(args: argparse.Namespace, found: dict[str, Any]) -> None:
+    print(
+        f"room: {args.streams} streams over {args.tables} tables (one loopback address each), "
+        f"opened in {found['opened_s']:.1f} s; {args.actions} actions; "
+        f"{found['still_open']} streams still open at the end"
+    )
+    print(f"  leader POST: median {found['post_median']:.1f} ms, p95 {found['post_p95']:.1f} ms")
+    print(
+        f"  event on every stream of the table: median {found['event_median']:.1f} ms, "
+        f"p95 {found['event_p95']:.1f} ms, max {found['event_max']:.1f} ms "
+        f"({found['samples']} arrivals)"
+    )
+    print(f"  home page: median {found['home_median']:.1f} ms, p95 {found['home_p95']:.1f} ms")
+    if found["server_cpu_ms"] is not None:
+        print(f"  server CPU per action and home page: {found['server_cpu_ms']:.1f} ms")
+    before, after = found["memory_before_kib"], found["memory_after_kib"]
+    if before is not None and after is not None:
+        print(
+            f"  server memory: {before / 1024:.0f} MiB before the streams, "
+            f"{after / 1024:.0f} MiB with them ({(after - before) / args.streams:.1f} KiB a stream)"
+        )
+    ok = (
+        found["post_p95"] <= 50
+        and found["event_p95"] <= 100
+        and found["home_p95"] <= 100
+        and found["still_open"] == args.streams
+    )
+    print(
+        "targets (POST p95 <= 50 ms, event p95 <= 100 ms, home page <= 100 ms, all open):",
+        "met" if ok else "NOT met",
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--streams", type=int, default=40)
+    parser.add_argument(
+        "--tables",
+        type=int,
+        default=0,
+        help="a room: the streams spread over this many tables, each from its own address; "
+        "measures POST, event and home page times and the server's memory",
+    )
     parser.add_argument("--actions", type=int, default=200)
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument(
@@ -368,6 +568,9 @@ def main() -> None:
     try:
         assert child.stdout is not None
         port = int(child.stdout.readline().split()[1])
+        if args.tables:
+            report_room(args, room(port, child.pid, args.streams, args.tables, args.actions))
+            return
         leader = Table(Client(port))
         readers = open_streams(port, leader.id, args.streams)
         lat = latency(leader, readers, args.actions)

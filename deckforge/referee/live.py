@@ -50,7 +50,7 @@ class Follower:
     __slots__ = ("pending", "wake")
 
     def __init__(self) -> None:
-        self.pending: tuple[int, str] | None = None
+        self.pending: tuple[int, bytes] | None = None
         self.wake = asyncio.Event()
 
 
@@ -107,9 +107,13 @@ class LiveStreams:
     # ---- on the event loop ------------------------------------------------------------
 
     def _deliver(self, table_id: str, version: int, state_json: str) -> None:
-        for follower in self.followers.get(table_id, ()):
+        followers = self.followers.get(table_id)
+        if not followers:
+            return
+        news = (version, event_text(version, state_json).encode())  # once for all its streams
+        for follower in followers:
             if follower.pending is None or follower.pending[0] < version:
-                follower.pending = (version, state_json)
+                follower.pending = news
             follower.wake.set()
 
     def close_soon(self) -> None:
@@ -157,7 +161,7 @@ class LiveStreams:
         try:
             await send({"type": "http.response.start", "status": 200, "headers": _HEADERS})
             seen = first[0]
-            await _body(send, "retry: 1000\n" + event_text(*first))
+            await _body(send, ("retry: 1000\n" + event_text(*first)).encode())
             end = asyncio.get_running_loop().time() + self.duration
             while not self.closed and not gone.done():
                 left = end - asyncio.get_running_loop().time()
@@ -166,13 +170,13 @@ class LiveStreams:
                 try:
                     await asyncio.wait_for(follower.wake.wait(), min(self.keepalive, left))
                 except TimeoutError:
-                    await _body(send, ": keep-alive\n\n")
+                    await _body(send, b": keep-alive\n\n")
                     continue
                 follower.wake.clear()
                 pending, follower.pending = follower.pending, None
                 if pending is not None and pending[0] != seen:
                     seen = pending[0]
-                    await _body(send, event_text(*pending))
+                    await _body(send, pending[1])
             if not gone.done():
                 await send({"type": "http.response.body", "body": b""})
         except OSError:
@@ -191,8 +195,8 @@ async def _disconnected(receive: Receive, follower: Follower) -> None:
     follower.wake.set()
 
 
-async def _body(send: Send, text: str) -> None:
-    await send({"type": "http.response.body", "body": text.encode(), "more_body": True})
+async def _body(send: Send, data: bytes) -> None:
+    await send({"type": "http.response.body", "body": data, "more_body": True})
 
 
 async def _too_many(send: Send, limit: int) -> None:
