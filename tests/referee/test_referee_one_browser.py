@@ -1,0 +1,126 @@
+"""One browser, every page of a 5-seat digital table: the tabs share one live stream.
+
+A leader trying a digital table on one laptop opens the projector, the leader's
+page and the five seats (and a stray second projector) in one browser: eight
+tabs, where HTTP/1.1 lets a browser keep six connections to a server. The
+server here lets one address hold a single stream, so the test also shows that
+the tabs share it (live.js: its SharedWorker, or else one tab holding the stream
+for the others): any tab left with a stream of its own would be refused and fall
+back to polling, with a notice.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_helpers import open_chromium
+from referee_helpers import Server, start_server
+from selenium.webdriver.common.by import By
+
+TEAMS = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+# what each page shows its version on
+VERSION_OF = {
+    "projector": ".screen-inner",
+    "leader": "main.remote",
+    "seat": ".seat-inner",
+}
+
+
+@pytest.fixture
+def one_stream_server(tmp_path: Path) -> Iterator[Server]:
+    running = start_server(tmp_path / "r.sqlite3", "--streams-per-address", "1")
+    yield running
+    running.stop()
+
+
+@pytest.fixture
+def browser() -> Iterator[Any]:
+    profile = Path(tempfile.mkdtemp(prefix="deckforge-chromium-"))
+    driver = open_chromium(1280, 800, profile)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        data: dict[str, Any] = json.load(response)
+        return data
+
+
+def _version(driver: Any, kind: str) -> int:
+    found = driver.execute_script(
+        "const e = document.querySelector(arguments[0]); return e ? e.dataset.version : null;",
+        VERSION_OF[kind],
+    )
+    return -1 if found is None else int(found)
+
+
+@pytest.mark.parametrize("link", ["shared-worker", "leader-tab"])
+def test_eight_tabs_of_one_table_in_one_browser_all_follow_a_seat_s_move_within_2_s(
+    one_stream_server: Server, browser: Any, link: str
+) -> None:
+    table = _post(
+        one_stream_server.url + "api/tables",
+        {"theme": "hanabi-classic", "players": TEAMS, "kind": "digital", "seed": 7},
+    )
+    pages = [
+        ("projector", table["urls"]["projector"]),
+        ("leader", table["urls"]["leader"]),
+        *(("seat", row["url"]) for row in table["seats"]),
+        ("projector", table["urls"]["projector"]),
+    ]
+    tabs: list[tuple[str, str]] = []
+    for index, (kind, url) in enumerate(pages):
+        if index:
+            browser.switch_to.new_window("tab")
+        if link == "leader-tab":  # a browser without SharedWorker (Chrome on Android)
+            browser.execute_cdp_cmd(
+                "Page.addScriptToEvaluateOnNewDocument", {"source": "delete window.SharedWorker;"}
+            )
+        browser.get(url)
+        tabs.append((kind, browser.current_window_handle))
+    assert len(browser.window_handles) == 8
+    for kind, handle in tabs:
+        browser.switch_to.window(handle)
+        assert _version(browser, kind) == 0, kind  # every tab loaded
+
+    # let every tab join the shared stream, then the first seat plays from its tab
+    time.sleep(0.5)
+    seat_tab = tabs[2][1]
+    browser.switch_to.window(seat_tab)
+    browser.find_element(By.CSS_SELECTOR, '.hand.own label.dcard[data-slot="0"]').click()
+    browser.find_element(By.CSS_SELECTOR, "button.act-btn.play").click()
+    played = time.monotonic()
+
+    waiting = [(kind, handle) for kind, handle in tabs if handle != seat_tab]
+    while waiting and time.monotonic() - played < 2:
+        kind, handle = waiting[0]
+        browser.switch_to.window(handle)
+        try:
+            shown = _version(browser, kind)
+        except Exception:  # the leader's page reloading to show the change
+            shown = -1
+        if shown == 1:
+            waiting.pop(0)
+        else:
+            waiting.append(waiting.pop(0))
+            time.sleep(0.02)
+    assert not waiting, f"tabs still at the old state after 2 s: {[k for k, _ in waiting]}"
+    for kind, handle in tabs:
+        browser.switch_to.window(handle)
+        notice = browser.find_elements(By.ID, "live-polling")
+        assert not notice or not notice[0].is_displayed(), kind
