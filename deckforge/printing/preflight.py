@@ -37,6 +37,7 @@ from deckforge.printing.fonts import (
 )
 from deckforge.printing.geometry import MM, LayoutError, parse_card_size
 from deckforge.theme.advice import Found, add_warnings
+from deckforge.theme.loader import draft_text
 from deckforge.theme.model import CardText, Theme
 
 Key = tuple[str | int, ...]
@@ -75,6 +76,10 @@ def _source_lines(path: str, modified: int) -> tuple[str, ...]:
 
 
 def _source_line(path: str, line: int) -> str:
+    draft = draft_text(Path(path))  # a theme studio's unsaved edit
+    if draft is not None:
+        lines = draft.splitlines()
+        return lines[line - 1] if 0 < line <= len(lines) else ""
     try:
         modified = Path(path).stat().st_mtime_ns
     except OSError:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 import difflib
 import os
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -48,6 +50,7 @@ BUNDLED_THEMES = bundled_folder("themes")
 NEW_THEMES_FOLDER = "themes"  # where `deckforge new NAME` writes NAME.yaml by default
 THEME_SUFFIXES = (".yaml", ".yml")
 MAX_EXTENDS_DEPTH = 8
+_TOO_LARGE = f"the file is larger than {MAX_FILE_BYTES // 1024} KiB: is it a theme?"
 
 Key = tuple[str | int, ...]
 
@@ -58,6 +61,32 @@ class ThemeError(Exception):
     def __init__(self, problems: list[str]) -> None:
         super().__init__("\n".join(problems))
         self.problems = problems
+
+
+# Unsaved texts of theme files (the theme studio's drafts), seen by this thread only
+_DRAFTS: ContextVar[dict[Path, str] | None] = ContextVar("deckforge_theme_drafts", default=None)
+
+
+@contextmanager
+def theme_draft(path: Path, text: str) -> Iterator[Path]:
+    """Inside the block, the theme file ``path`` reads as ``text``, saved or not.
+
+    Everything that reads a theme file through :func:`read_theme_text` (loading,
+    ``extends``, ``check``'s warnings) sees the draft, so an edit is checked by
+    exactly the code that checks the saved file. Yields the absolute path.
+    """
+    where = path.absolute()
+    token = _DRAFTS.set({**(_DRAFTS.get() or {}), where: text})
+    try:
+        yield where
+    finally:
+        _DRAFTS.reset(token)
+
+
+def draft_text(path: Path) -> str | None:
+    """The unsaved text of ``path`` inside :func:`theme_draft`, else None."""
+    drafts = _DRAFTS.get()
+    return drafts.get(path.absolute()) if drafts else None
 
 
 def bundled_theme_names() -> list[str]:
@@ -107,7 +136,7 @@ def _resolve_theme_path(name_or_path: str | Path, relative_to: Path | None) -> P
     if looks_like_path:
         if relative_to is not None and not candidate.is_absolute():
             candidate = relative_to.parent / candidate
-        if candidate.exists():
+        if candidate.exists() or draft_text(candidate) is not None:
             return candidate
         hint = ""
         if "/" not in text and os.sep not in text and candidate.stem in bundled_theme_names():
@@ -134,6 +163,11 @@ def _resolve_theme_path(name_or_path: str | Path, relative_to: Path | None) -> P
 def read_theme_text(path: Path) -> str:
     """The text of a theme file, or a :class:`ThemeError` saying plainly why not."""
     shown = _short(shown_path(path))
+    draft = draft_text(path)
+    if draft is not None:
+        if len(draft.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+            raise ThemeError([f"{shown}:1:1: {_TOO_LARGE}"])
+        return draft.removeprefix("\ufeff")
     try:
         if path.is_dir():
             raise ThemeError([f"{shown}: is a directory, not a theme file"])
@@ -146,9 +180,7 @@ def read_theme_text(path: Path) -> str:
     except OSError as error:
         raise ThemeError([f"{shown}: {_reason(error)}"]) from None
     if len(data) > MAX_FILE_BYTES:
-        raise ThemeError(
-            [f"{shown}:1:1: the file is larger than {MAX_FILE_BYTES // 1024} KiB: is it a theme?"]
-        )
+        raise ThemeError([f"{shown}:1:1: {_TOO_LARGE}"])
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:

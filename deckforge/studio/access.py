@@ -1,0 +1,89 @@
+"""Who may use the studio: the referee's own computer, or a browser that knows the secret.
+
+The secret is made when the app starts and printed by ``deckforge referee``
+(like a leader's link). A browser that opens ``/studio/?key=SECRET`` once, or
+types it on the studio's page, keeps it in its signed session cookie.
+
+Requests from this computer are trusted only under a loopback host name, so a
+web page on another site cannot reach the studio through a name that points at
+127.0.0.1 (DNS rebinding). Every change also carries the page's token in a
+header that other sites cannot set (CSRF).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import ipaddress
+import secrets
+
+from flask import current_app, request, session
+
+LOCAL_NAMES = ("localhost", "localhost.localdomain")
+
+
+def new_secret() -> str:
+    return secrets.token_urlsafe(12)
+
+
+def _is_loopback(address: str | None) -> bool:
+    try:
+        return address is not None and ipaddress.ip_address(address).is_loopback
+    except ValueError:
+        return False
+
+
+def _local_host(host: str) -> bool:
+    """Whether the Host header names this computer by a loopback name or address."""
+    name = host.rsplit(":", 1)[0] if host.count(":") == 1 or host.endswith("]") else host
+    if name.startswith("[") and "]" in name:
+        name = name[1 : name.index("]")]
+    elif host.startswith("[") and "]" in host:
+        name = host[1 : host.index("]")]
+    return name.lower() in LOCAL_NAMES or _is_loopback(name)
+
+
+def _secret_hash(secret: str) -> str:
+    return hashlib.sha256(f"deckforge-studio:{secret}".encode()).hexdigest()
+
+
+def is_local() -> bool:
+    """The request comes from the referee's own computer, under a loopback host name."""
+    return _is_loopback(request.remote_addr) and _local_host(request.host)
+
+
+def may_edit() -> bool:
+    """This computer, or a session that presented the studio secret."""
+    if is_local():
+        return True
+    remembered = session.get("studio")
+    secret = current_app.config.get("STUDIO_SECRET") or ""
+    return (
+        isinstance(remembered, str)
+        and bool(secret)
+        and hmac.compare_digest(remembered, _secret_hash(secret))
+    )
+
+
+def unlock(key: str) -> bool:
+    """Remember the secret in the session if ``key`` is it."""
+    secret = current_app.config.get("STUDIO_SECRET") or ""
+    if secret and hmac.compare_digest(key.strip().encode(), secret.encode()):
+        session["studio"] = _secret_hash(secret)
+        return True
+    return False
+
+
+def page_token() -> str:
+    """The token this session's pages send in the X-Studio-Token header."""
+    token = session.get("studio_token")
+    if not isinstance(token, str):
+        token = secrets.token_urlsafe(24)
+        session["studio_token"] = token
+    return token
+
+
+def token_ok() -> bool:
+    sent = request.headers.get("X-Studio-Token", "") or request.form.get("token", "")
+    expected = session.get("studio_token")
+    return isinstance(expected, str) and hmac.compare_digest(sent.encode(), expected.encode())

@@ -1,0 +1,148 @@
+"""Where the studio opens themes from and saves them to, and which names it accepts.
+
+Opening: a bundled theme (always as a copy), a starter template, or a theme
+file inside one of the referee's themes folders. Saving: only into those
+folders, only under a plain name (the theme's id), never over a bundled
+theme, and only after the text passes every check; the file is written
+through a temporary file and a rename, so it is never half-written.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from deckforge.bundled import bundled_folder
+from deckforge.theme.loader import BUNDLED_THEMES, THEME_SUFFIXES, bundled_theme_names
+from deckforge.theme.validation import schema
+
+TEMPLATES = bundled_folder("templates")
+MAX_LISTED = 500  # theme files listed per folder
+
+
+class PlaceError(ValueError):
+    """A name or place the studio refuses; the message says why, in one line."""
+
+
+@dataclass(frozen=True)
+class Source:
+    """A theme the studio can open: ``key`` is what the page sends back."""
+
+    key: str  # bundled:NAME, template:NAME or folder:N:RELATIVE/PATH.yaml
+    label: str
+    kind: str  # bundled | template | folder
+
+
+def template_names() -> list[str]:
+    return sorted(p.stem for p in TEMPLATES.glob("*.yaml"))
+
+
+def name_problem(name: str) -> str | None:
+    """Why ``name`` cannot be the file name (and id) of a saved theme, or None."""
+    rule = schema()["properties"]["id"]
+    if not name:
+        return "give the theme a name"
+    if "/" in name or "\\" in name or name.startswith(".") or os.path.isabs(name):
+        return f"{name!r}: a name, not a path: lowercase letters, digits and hyphens"
+    if name.endswith(THEME_SUFFIXES):
+        return f"{name!r}: give the name without .yaml"
+    if not re.fullmatch(rule["pattern"], name) or len(name) > rule["maxLength"]:
+        return f"{name!r}: {rule['patternErrorMessage']} (at most {rule['maxLength']} characters)"
+    if name in bundled_theme_names():
+        return f"{name!r} is a bundled theme: save your version under another name"
+    return None
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    return path == folder or folder in path.parents
+
+
+class Places:
+    """The folders a studio reads and writes (resolved once)."""
+
+    def __init__(self, folders: tuple[Path, ...]) -> None:
+        bundled = BUNDLED_THEMES.resolve()
+        self.folders = tuple(f.resolve() for f in folders if not _inside(f.resolve(), bundled))
+
+    def sources(self) -> list[Source]:
+        found = [Source(f"bundled:{name}", name, "bundled") for name in bundled_theme_names()]
+        found += [Source(f"template:{name}", name, "template") for name in template_names()]
+        for index, folder in enumerate(self.folders):
+            if not folder.is_dir():
+                continue
+            files = sorted(
+                p for p in folder.rglob("*") if p.suffix in THEME_SUFFIXES and p.is_file()
+            )
+            for path in files[:MAX_LISTED]:
+                relative = path.relative_to(folder).as_posix()
+                label = relative if len(self.folders) == 1 else f"{folder.name}/{relative}"
+                found.append(Source(f"folder:{index}:{relative}", label, "folder"))
+        return found
+
+    def folder(self, index: int) -> Path:
+        if not 0 <= index < len(self.folders):
+            raise PlaceError("no such themes folder")
+        return self.folders[index]
+
+    def source_path(self, key: str) -> tuple[Path, str]:
+        """The file behind a source key, and its kind; refuses anything else."""
+        kind, _, rest = key.partition(":")
+        if kind in ("bundled", "template"):
+            names = bundled_theme_names() if kind == "bundled" else template_names()
+            if rest not in names:
+                raise PlaceError(f"{rest!r}: no such {kind} theme")
+            folder = BUNDLED_THEMES if kind == "bundled" else TEMPLATES
+            return folder / f"{rest}.yaml", kind
+        if kind == "folder":
+            number, _, relative = rest.partition(":")
+            if not number.isdigit():
+                raise PlaceError("no such themes folder")
+            folder = self.folder(int(number))
+            path = (folder / relative).resolve()
+            if not _inside(path, folder) or path.suffix not in THEME_SUFFIXES:
+                raise PlaceError(f"{relative!r}: not a theme file of the themes folder")
+            if not path.is_file():
+                raise PlaceError(f"{relative!r}: no such theme file")
+            return path, kind
+        raise PlaceError("choose a bundled theme, a template or a theme of the themes folders")
+
+    def target(self, folder: int, name: str) -> Path:
+        """Where a theme called ``name`` is saved in folder number ``folder``."""
+        problem = name_problem(name)
+        if problem:
+            raise PlaceError(problem)
+        root = self.folder(folder)
+        path = (root / f"{name}.yaml").resolve()
+        if not _inside(path, root):  # a symbolic link out of the folder
+            raise PlaceError(f"{name!r}: this name leads outside the themes folder")
+        return path
+
+    def free_name(self, base: str, folder: int = 0) -> str:
+        """``base``, or ``base-2``, ``base-3``...: a name no file in the folder has yet."""
+        root = self.folders[folder] if self.folders else None
+        stem = base[:56]
+        for number in range(1, 1000):
+            name = stem if number == 1 else f"{stem}-{number}"
+            taken = name in bundled_theme_names() or (
+                root is not None and any((root / f"{name}{s}").exists() for s in THEME_SUFFIXES)
+            )
+            if not taken:
+                return name
+        return f"{stem}-{os.getpid()}"
+
+
+def save_text(path: Path, text: str) -> None:
+    """Write ``text`` to ``path`` through a temporary file and a rename."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
+            handle.write(text)
+        os.chmod(temp, 0o644)
+        os.replace(temp, path)
+    except BaseException:
+        Path(temp).unlink(missing_ok=True)
+        raise

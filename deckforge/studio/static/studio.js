@@ -1,0 +1,731 @@
+// The theme studio's page: one YAML text, edited through a form or as text.
+// The server owns the text's changes (comments and order kept) and every check;
+// this script only sends edits, shows the answers and never builds HTML from
+// theme texts (textContent and .value only).
+"use strict";
+
+(function () {
+  const data = JSON.parse(document.getElementById("studio-data").textContent);
+  const w = data.words;
+  const $ = (id) => document.getElementById(id);
+  const state = {
+    text: "",
+    name: "",
+    folder: 0,
+    merged: null,
+    lines: {},
+    report: null,
+    current: { suit: 0, rank: 1 },
+    pending: new Map(), // key -> edit, the latest value of each field wins
+    editing: false, // an edit request is on its way
+    checkSeq: 0,
+    shape: "",
+    schemaHelp: null,
+  };
+
+  // ---------------------------------------------------------------- requests
+
+  async function post(url, body) {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-Studio-Token": data.token },
+      body: JSON.stringify(body),
+      credentials: "same-origin",
+    });
+    let answer = null;
+    try {
+      answer = await response.json();
+    } catch (e) {
+      answer = { error: response.statusText || String(response.status) };
+    }
+    return { ok: response.ok, status: response.status, body: answer };
+  }
+
+  function place() {
+    const folder = $("folder");
+    return { name: $("name").value.trim(), folder: folder ? Number(folder.value) : state.folder };
+  }
+
+  function say(text, kind) {
+    const status = $("status");
+    status.textContent = text || "";
+    status.className = "status" + (kind ? " " + kind : "");
+  }
+
+  // ------------------------------------------------------------ open, check
+
+  async function openTheme(source) {
+    say(w["status.opening"]);
+    const answer = await post(data.api.open, { source: source });
+    if (!answer.ok) {
+      say(answer.body.error, "error");
+      return;
+    }
+    state.name = answer.body.name;
+    state.folder = answer.body.folder;
+    $("name").value = answer.body.name;
+    if ($("folder")) $("folder").value = String(answer.body.folder);
+    setText(answer.body.text, true);
+    state.current = { suit: 0, rank: 1 };
+    state.shape = "";
+    applyReport(answer.body.report);
+    $("after-save").hidden = true;
+    say(answer.body.kind === "folder" ? w["status.opened"] : w["status.copy"]);
+  }
+
+  let checkTimer = null;
+  function scheduleCheck() {
+    clearTimeout(checkTimer);
+    checkTimer = setTimeout(check, 350);
+  }
+
+  async function check() {
+    const seq = ++state.checkSeq;
+    const text = state.text;
+    const answer = await post(data.api.check, Object.assign({ text: text }, place()));
+    if (seq !== state.checkSeq || text !== state.text) return; // a newer text is on its way
+    if (!answer.ok) {
+      say(answer.body.error, "error");
+      return;
+    }
+    applyReport(answer.body.report);
+  }
+
+  let editTimer = null;
+  function queueEdit(path, value, remove) {
+    state.pending.set(JSON.stringify(path), { path: path, value: value, remove: !!remove });
+    clearTimeout(editTimer);
+    editTimer = setTimeout(sendEdits, 250);
+  }
+
+  async function sendEdits() {
+    if (state.editing || state.pending.size === 0) return;
+    const edits = Array.from(state.pending.values());
+    state.pending.clear();
+    state.editing = true;
+    state.checkSeq++; // a check still under way answers for an older text
+    try {
+      const answer = await post(data.api.edit, Object.assign({ text: state.text, edits: edits }, place()));
+      if (!answer.ok) {
+        say(answer.body.error, "error");
+        showFindings(answer.body.problems || [], []);
+        return;
+      }
+      setText(answer.body.text, false);
+      applyReport(answer.body.report);
+    } finally {
+      state.editing = false;
+      if (state.pending.size) sendEdits();
+    }
+  }
+
+  function setText(text, force) {
+    state.text = text;
+    const area = $("yaml");
+    if (force || document.activeElement !== area) {
+      const top = area.scrollTop;
+      area.value = text;
+      area.scrollTop = top;
+    }
+    drawGutter();
+  }
+
+  // ---------------------------------------------------------------- reports
+
+  function applyReport(report) {
+    state.report = report;
+    state.lines = report.lines || {};
+    if (report.merged && typeof report.merged === "object" && !Array.isArray(report.merged)) {
+      state.merged = report.merged;
+      $("form-blocked").hidden = true;
+      $("theme-form").classList.remove("blocked");
+      renderForm(report.merged);
+    } else {
+      $("form-blocked").hidden = false;
+      $("theme-form").classList.add("blocked");
+    }
+    showFindings(report.problems, report.warnings);
+    showPreview();
+    if (!$("deck").hidden) showDeck();
+    const summary = report.summary;
+    $("summary").textContent = summary
+      ? format(w["preview.summary"], {
+          cards: summary.cards,
+          suits: summary.suits,
+          max: summary.max_score,
+          players: summary.counts.join(", "),
+        })
+      : "";
+    $("simulate-button").disabled = !summary;
+    $("save-button").disabled = !summary;
+  }
+
+  function format(text, values) {
+    return String(text).replace(/\{(\w+)\}/g, (all, key) => (key in values ? values[key] : all));
+  }
+
+  function fieldFor(line) {
+    // the deepest key written on that line that has a field in the form
+    const keys = Object.keys(state.lines).filter((k) => state.lines[k] === line);
+    keys.sort((a, b) => b.length - a.length);
+    for (const key of keys) {
+      let parts = key.split(".");
+      while (parts.length) {
+        const field = document.querySelector('[data-key="' + CSS.escape(parts.join(".")) + '"]');
+        if (field) return field;
+        parts = parts.slice(0, -1);
+      }
+    }
+    return null;
+  }
+
+  function showFindings(problems, warnings) {
+    for (const old of document.querySelectorAll(".field-message")) old.remove();
+    for (const old of document.querySelectorAll(".has-problem, .has-warning")) {
+      old.classList.remove("has-problem", "has-warning");
+    }
+    const lists = [
+      [$("problems"), problems || [], "problem"],
+      [$("warnings"), warnings || [], "warning"],
+    ];
+    for (const [list, findings, kind] of lists) {
+      list.textContent = "";
+      for (const finding of findings) {
+        const item = document.createElement("li");
+        item.className = kind;
+        const where = document.createElement("button");
+        where.type = "button";
+        where.className = "where";
+        where.textContent = finding.line
+          ? finding.line + ":" + finding.column
+          : finding.file || w["findings.general"];
+        if (finding.line) where.addEventListener("click", () => goToLine(finding.line, finding.column));
+        const text = document.createElement("span");
+        text.textContent = " " + finding.message;
+        item.append(where, text);
+        list.append(item);
+        const field = finding.line && !finding.file ? fieldFor(finding.line) : null;
+        if (field) {
+          const box = field.closest(".field") || field;
+          box.classList.add(kind === "problem" ? "has-problem" : "has-warning");
+          const message = document.createElement("p");
+          message.className = "field-message " + kind;
+          message.textContent = finding.message;
+          box.append(message);
+        }
+      }
+    }
+    $("all-good").hidden = (problems || []).length + (warnings || []).length > 0;
+  }
+
+  // ---------------------------------------------------------------- preview
+
+  function cardOf(suit, rank) {
+    const cards = (state.report && state.report.cards) || [];
+    return cards.find((c) => c.suit === suit && c.rank === rank) || cards[0] || null;
+  }
+
+  function setImage(img, url) {
+    if (url && img.getAttribute("src") !== url) img.setAttribute("src", url);
+    img.classList.toggle("stale", !url);
+  }
+
+  function showPreview() {
+    const card = cardOf(state.current.suit, state.current.rank);
+    if (card) {
+      setImage($("preview-front"), card.image);
+      $("card-name").textContent = card.label;
+    } else {
+      setImage($("preview-front"), null);
+    }
+    setImage($("preview-back"), state.report && state.report.back);
+  }
+
+  function choose(suit, rank) {
+    if (state.current.suit === suit && state.current.rank === rank) return;
+    state.current = { suit: suit, rank: rank };
+    showPreview();
+  }
+
+  function showDeck() {
+    const grid = $("deck-grid");
+    const cards = (state.report && state.report.cards) || [];
+    const figures = grid.children;
+    while (figures.length > cards.length) grid.lastChild.remove();
+    cards.forEach((card, index) => {
+      let figure = figures[index];
+      if (!figure) {
+        figure = document.createElement("figure");
+        const button = document.createElement("button");
+        button.type = "button";
+        const img = document.createElement("img");
+        img.loading = "lazy";
+        img.width = 126;
+        img.height = 176;
+        const caption = document.createElement("figcaption");
+        button.append(img);
+        figure.append(button, caption);
+        button.addEventListener("click", () => {
+          const c = state.report.cards[index];
+          choose(c.suit, c.rank);
+          const field = document.querySelector('[data-key="suits.' + c.suit + ".cards." + c.rank + '.text"]');
+          if (field) {
+            field.closest("details").open = true;
+            field.scrollIntoView({ block: "center" });
+          }
+        });
+        grid.append(figure);
+      }
+      const img = figure.querySelector("img");
+      setImage(img, card.image);
+      img.alt = card.label;
+      figure.querySelector("figcaption").textContent = card.label;
+    });
+  }
+
+  // ------------------------------------------------------------------- form
+
+  const RULES = {
+    discard_at_max_hints: ["no_gain", "forbidden"],
+    empty_hints: ["allowed", "forbidden"],
+    strikeout_score: ["zero", "none", "keep"],
+  };
+  const RULE_DEFAULTS = { discard_at_max_hints: "no_gain", empty_hints: "allowed", strikeout_score: "zero" };
+
+  function shapeOf(m) {
+    const suits = Array.isArray(m.suits) ? m.suits : [];
+    const hand = m.players && m.players.hand_size;
+    return JSON.stringify([
+      suits.map((s) => (s && Array.isArray(s.copies) ? s.copies.length : 5)),
+      Array.isArray(m.rating) ? m.rating.length : 0,
+      hand && typeof hand === "object" ? Object.keys(hand) : typeof hand,
+    ]);
+  }
+
+  function at(value, path) {
+    let node = value;
+    for (const key of path) {
+      if (node === null || typeof node !== "object") return undefined;
+      node = node[key];
+    }
+    return node;
+  }
+
+  function renderForm(merged) {
+    const form = $("theme-form");
+    const shape = shapeOf(merged);
+    if (shape !== state.shape) {
+      state.shape = shape;
+      const open = Array.from(form.querySelectorAll("details[open]")).map((d) => d.dataset.name);
+      form.textContent = "";
+      buildForm(form, merged);
+      for (const d of form.querySelectorAll("details")) {
+        if (open.includes(d.dataset.name)) d.open = true;
+      }
+    }
+    for (const input of form.querySelectorAll("[data-path]")) {
+      if (input === document.activeElement) continue;
+      const path = JSON.parse(input.dataset.path);
+      const value = at(merged, path);
+      const kind = input.dataset.kind;
+      if (kind === "bool") input.checked = value === undefined ? input.dataset.default === "true" : !!value;
+      else if (kind === "ints") input.value = Array.isArray(value) ? value.join(", ") : "";
+      else if (kind === "choice") input.value = value === undefined ? input.dataset.default : String(value);
+      else if (kind === "colour") input.value = /^#[0-9a-fA-F]{6}$/.test(String(value)) ? String(value).toLowerCase() : "#000000";
+      else input.value = value === undefined || value === null ? "" : String(value);
+      const written = state.lines[path.join(".")] !== undefined;
+      input.classList.toggle("inherited", !written && value !== undefined);
+    }
+  }
+
+  function section(form, name, title, open) {
+    const details = document.createElement("details");
+    details.dataset.name = name;
+    if (open) details.open = true;
+    const summary = document.createElement("summary");
+    summary.textContent = title;
+    details.append(summary);
+    form.append(details);
+    return details;
+  }
+
+  function field(parent, label, path, kind, options) {
+    options = options || {};
+    const box = document.createElement("div");
+    box.className = "field " + (options.wide ? "wide" : "");
+    const id = "f-" + path.join("-");
+    const caption = document.createElement("label");
+    caption.htmlFor = id;
+    caption.textContent = label;
+    let input;
+    if (kind === "textarea") {
+      input = document.createElement("textarea");
+      input.rows = options.rows || 3;
+    } else if (kind === "choice") {
+      input = document.createElement("select");
+      for (const choice of options.choices) {
+        const option = document.createElement("option");
+        option.value = choice;
+        option.textContent = w["choice." + choice] || choice;
+        input.append(option);
+      }
+      input.dataset.default = options.default;
+    } else {
+      input = document.createElement("input");
+      input.type = { int: "number", bool: "checkbox", colour: "color" }[kind] || "text";
+      if (kind === "int") input.inputMode = "numeric";
+      if (kind === "bool") input.dataset.default = String(!!options.default);
+      if (options.max) input.maxLength = options.max;
+    }
+    input.id = id;
+    input.dataset.path = JSON.stringify(path);
+    input.dataset.key = path.join(".");
+    input.dataset.kind = kind === "textarea" ? "text" : kind;
+    if (options.optional) input.dataset.optional = "true";
+    const event = kind === "bool" || kind === "choice" || kind === "colour" ? "change" : "input";
+    input.addEventListener(event, () => changed(input));
+    input.addEventListener("focus", () => focused(path));
+    if (kind === "bool") box.append(input, caption);
+    else box.append(caption, input);
+    parent.append(box);
+    return input;
+  }
+
+  function changed(input) {
+    const path = JSON.parse(input.dataset.path);
+    const kind = input.dataset.kind;
+    let value = input.value;
+    if (kind === "bool") value = input.checked;
+    else if (kind === "int") {
+      if (!/^-?\d+$/.test(value.trim())) return;
+      value = Number(value.trim());
+    } else if (kind === "ints") {
+      const parts = value.split(/[\s,;]+/).filter(Boolean);
+      if (!parts.length || !parts.every((p) => /^\d+$/.test(p))) return;
+      value = parts.map(Number);
+    }
+    if (typeof value === "string" && value === "" && input.dataset.optional) {
+      queueEdit(path, null, true);
+    } else {
+      queueEdit(path, value, false);
+    }
+  }
+
+  function focused(path) {
+    if (path[0] === "suits" && typeof path[1] === "number") {
+      const rank = path[2] === "cards" ? Number(path[3]) : state.current.suit === path[1] ? state.current.rank : 1;
+      choose(path[1], rank);
+    }
+  }
+
+  function buildForm(form, m) {
+    const deck = section(form, "deck", w["form.deck"], true);
+    field(deck, w["form.title"], ["title"], "text", { wide: true });
+    field(deck, w["form.language"], ["language"], "text", { max: 12 });
+    field(deck, w["form.description"], ["description"], "textarea", { wide: true, optional: true });
+
+    const players = section(form, "players", w["form.players"]);
+    field(players, w["form.counts"], ["players", "counts"], "ints");
+    const hand = at(m, ["players", "hand_size"]);
+    if (hand && typeof hand === "object" && !Array.isArray(hand)) {
+      for (const count of Object.keys(hand)) {
+        field(players, format(w["form.hand_for"], { count: count }), ["players", "hand_size", count], "int");
+      }
+    } else {
+      field(players, w["form.hand"], ["players", "hand_size"], "int");
+    }
+    field(players, w["form.teams"], ["players", "teams"], "bool", { default: false });
+    field(players, w["form.first"], ["players", "first"], "textarea", { wide: true, rows: 2, optional: true });
+
+    const tokens = section(form, "tokens", w["form.tokens"]);
+    for (const kind of ["hint", "error"]) {
+      const group = document.createElement("fieldset");
+      const legend = document.createElement("legend");
+      legend.textContent = w["form.token_" + kind];
+      group.append(legend);
+      field(group, w["form.count"], ["tokens", kind, "count"], "int");
+      field(group, w["form.token_name"], ["tokens", kind, "name"], "text");
+      field(group, w["form.plural"], ["tokens", kind, "plural"], "text", { optional: true });
+      field(group, w["form.colour"], ["tokens", kind, "colour"], "colour");
+      tokens.append(group);
+    }
+
+    const rules = section(form, "rules", w["form.rules"]);
+    for (const rule of Object.keys(RULES)) {
+      field(rules, w["rule." + rule], ["rules", rule], "choice", { choices: RULES[rule], default: RULE_DEFAULTS[rule] });
+    }
+    field(rules, w["rule.completion_bonus"], ["rules", "completion_bonus"], "bool", { default: true });
+
+    const rating = section(form, "rating", w["form.rating"]);
+    (Array.isArray(m.rating) ? m.rating : []).forEach((band, i) => {
+      const row = document.createElement("div");
+      row.className = "row";
+      field(row, w["form.from"], ["rating", i, "from"], "int");
+      field(row, w["form.to"], ["rating", i, "to"], "int");
+      field(row, w["form.label"], ["rating", i, "label"], "text", { wide: true });
+      rating.append(row);
+    });
+
+    (Array.isArray(m.suits) ? m.suits : []).forEach((suit, i) => {
+      const name = suit && suit.name ? String(suit.name) : String(i + 1);
+      const box = section(form, "suit-" + i, format(w["form.suit"], { name: name }), i === 0);
+      const row = document.createElement("div");
+      row.className = "row";
+      field(row, w["form.suit_name"], ["suits", i, "name"], "text");
+      field(row, w["form.colour"], ["suits", i, "colour"], "colour");
+      field(row, w["form.symbol"], ["suits", i, "symbol"], "text", { max: 2 });
+      field(row, w["form.direction"], ["suits", i, "direction"], "choice", { choices: ["up", "down"], default: "up" });
+      box.append(row);
+      const ranks = suit && Array.isArray(suit.copies) ? suit.copies.length : 5;
+      for (let rank = 1; rank <= ranks; rank++) {
+        const card = document.createElement("fieldset");
+        card.className = "card";
+        const legend = document.createElement("legend");
+        legend.textContent = format(w["form.card"], { name: name, rank: rank });
+        card.append(legend);
+        field(card, w["form.card_title"], ["suits", i, "cards", String(rank), "title"], "text", { wide: true, optional: true });
+        field(card, w["form.card_text"], ["suits", i, "cards", String(rank), "text"], "textarea", { wide: true, optional: true });
+        box.append(card);
+      }
+    });
+  }
+
+  // ------------------------------------------------------------- YAML view
+
+  function drawGutter() {
+    const count = state.text.split("\n").length;
+    const numbers = [];
+    for (let i = 1; i <= count; i++) numbers.push(i);
+    $("gutter").textContent = numbers.join("\n");
+  }
+
+  function lineOfCursor() {
+    const area = $("yaml");
+    return area.value.slice(0, area.selectionStart).split("\n").length;
+  }
+
+  function goToLine(line, column) {
+    showTab("yaml");
+    const area = $("yaml");
+    const lines = area.value.split("\n");
+    let start = 0;
+    for (let i = 0; i < line - 1 && i < lines.length; i++) start += lines[i].length + 1;
+    const at = start + Math.max(0, (column || 1) - 1);
+    area.focus();
+    area.setSelectionRange(at, start + (lines[line - 1] || "").length);
+    const lineHeight = parseFloat(getComputedStyle(area).lineHeight) || 18;
+    area.scrollTop = Math.max(0, (line - 5) * lineHeight);
+  }
+
+  function followCursor() {
+    const line = lineOfCursor();
+    let best = null;
+    for (const [key, at] of Object.entries(state.lines)) {
+      const match = /^suits\.(\d+)(?:\.cards\.(\d+))?$/.exec(key);
+      if (match && at <= line && (!best || at >= best.at)) {
+        best = { at: at, suit: Number(match[1]), rank: match[2] ? Number(match[2]) : 1 };
+      }
+    }
+    if (best) choose(best.suit, best.rank);
+    showKeyHelp(line);
+  }
+
+  async function showKeyHelp(line) {
+    const text = $("yaml").value.split("\n")[line - 1] || "";
+    const key = /^\s*(?:-\s+)?([A-Za-z_][\w-]*):/.exec(text);
+    if (!key) {
+      $("key-help").textContent = "";
+      return;
+    }
+    if (state.schemaHelp === null) {
+      state.schemaHelp = {};
+      try {
+        const schema = await (await fetch(data.api.schema, { credentials: "same-origin" })).json();
+        const walk = (node) => {
+          if (Array.isArray(node)) node.forEach(walk);
+          else if (node && typeof node === "object") {
+            for (const [name, value] of Object.entries(node.properties || {})) {
+              if (value && value.description && !state.schemaHelp[name]) state.schemaHelp[name] = value.description;
+            }
+            Object.values(node).forEach(walk);
+          }
+        };
+        walk(schema);
+      } catch (e) {
+        /* no help: the editor still works */
+      }
+    }
+    const help = state.schemaHelp[key[1]];
+    $("key-help").textContent = help ? key[1] + ": " + help : "";
+  }
+
+  function showTab(name) {
+    const yaml = name === "yaml";
+    $("yaml-view").hidden = !yaml;
+    $("form-view").hidden = yaml;
+    $("tab-yaml").setAttribute("aria-selected", String(yaml));
+    $("tab-form").setAttribute("aria-selected", String(!yaml));
+    if (yaml) drawGutter();
+  }
+
+  // ------------------------------------------------------ save, simulate
+
+  async function save(replace) {
+    await flushEdits();
+    const where = place();
+    say(w["status.saving"]);
+    const answer = await post(data.api.save, Object.assign({ text: state.text, replace: !!replace }, where));
+    if (answer.status === 409 && !replace && answer.body.error && /exists/.test(answer.body.error)) {
+      if (window.confirm(format(w["save.replace"], { name: where.name }))) return save(true);
+      say("");
+      return;
+    }
+    if (!answer.ok) {
+      say(answer.body.error, "error");
+      if (answer.body.problems && answer.body.problems.length) showFindings(answer.body.problems, []);
+      return;
+    }
+    setText(answer.body.text, true);
+    applyReport(answer.body.report);
+    say(format(w["status.saved"], { path: answer.body.saved }), "good");
+    const nav = $("after-save");
+    nav.textContent = "";
+    for (const [key, url] of Object.entries(data.links)) {
+      if (key === "home" && !data.links.play) continue;
+      const link = document.createElement("a");
+      link.href = url + (url.includes("?") ? "&" : "?") + "theme=" + encodeURIComponent(answer.body.name);
+      link.textContent = w["after." + key] || key;
+      link.className = "button";
+      nav.append(link);
+    }
+    nav.hidden = nav.children.length === 0;
+  }
+
+  async function flushEdits() {
+    clearTimeout(editTimer);
+    await sendEdits();
+    for (let i = 0; i < 100 && (state.editing || state.pending.size); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+
+  async function simulate() {
+    await flushEdits();
+    const button = $("simulate-button");
+    const bar = $("simulate-progress");
+    const previous = state.lastRun || null;
+    button.disabled = true;
+    const answer = await post(data.api.simulate, Object.assign({ text: state.text, games: 200 }, place()));
+    if (!answer.ok) {
+      say(answer.body.error, "error");
+      button.disabled = false;
+      return;
+    }
+    bar.hidden = false;
+    bar.value = 0;
+    const poll = async () => {
+      const response = await fetch(answer.body.status, { credentials: "same-origin" });
+      const run = await response.json();
+      bar.max = run.total || 1;
+      bar.value = run.done;
+      if (!run.finished) {
+        setTimeout(poll, 400);
+        return;
+      }
+      button.disabled = false;
+      bar.hidden = true;
+      if (run.error) {
+        if (run.error !== "stopped") say(run.error, "error");
+        return;
+      }
+      showRun(run, previous);
+      state.lastRun = run;
+    };
+    poll();
+  }
+
+  function percent(share) {
+    return (Math.round(share * 1000) / 10).toLocaleString(document.documentElement.lang) + " %";
+  }
+
+  function showRun(run, previous) {
+    const box = $("simulate-results");
+    box.textContent = "";
+    for (const result of run.results) {
+      const block = document.createElement("div");
+      block.className = "run";
+      const title = document.createElement("h3");
+      title.textContent = format(w["simulate.players"], { players: result.players, games: result.games });
+      const figures = document.createElement("p");
+      const before = previous && previous.results.find((r) => r.players === result.players);
+      let line = format(w["simulate.mean"], {
+        mean: result.mean === null ? "–" : result.mean,
+        max: result.max_score,
+        ci: result.confidence === null ? "–" : result.confidence,
+      });
+      line += " · " + format(w["simulate.perfect"], { share: percent(result.perfect) });
+      line += " · " + format(w["simulate.strikeout"], { share: percent(result.strikeout) });
+      if (before && before.mean !== null) line += " · " + format(w["simulate.before"], { mean: before.mean });
+      figures.textContent = line;
+      const chart = document.createElement("div");
+      chart.className = "histogram";
+      chart.setAttribute("role", "img");
+      chart.setAttribute("aria-label", w["simulate.histogram"]);
+      const most = Math.max(1, ...result.histogram.map((row) => row[1]));
+      for (const [score, count] of result.histogram) {
+        const bar = document.createElement("span");
+        bar.style.height = Math.round((100 * count) / most) + "%";
+        bar.title = (score === null ? w["simulate.no_score"] : score) + ": " + count;
+        chart.append(bar);
+      }
+      block.append(title, figures, chart);
+      box.append(block);
+    }
+  }
+
+  // ------------------------------------------------------------------ wiring
+
+  $("open-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    openTheme($("source").value);
+  });
+  $("save-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    save(false);
+  });
+  $("download-button").addEventListener("click", async () => {
+    await flushEdits();
+    const form = $("download-form");
+    form.elements.name.value = $("name").value.trim();
+    form.elements.text.value = state.text;
+    form.submit();
+  });
+  $("tab-form").addEventListener("click", () => showTab("form"));
+  $("tab-yaml").addEventListener("click", () => showTab("yaml"));
+  const area = $("yaml");
+  area.addEventListener("input", () => {
+    state.text = area.value;
+    drawGutter();
+    scheduleCheck();
+  });
+  area.addEventListener("scroll", () => {
+    $("gutter").scrollTop = area.scrollTop;
+  });
+  for (const event of ["click", "keyup"]) area.addEventListener(event, followCursor);
+  $("deck-button").addEventListener("click", () => {
+    const deck = $("deck");
+    deck.hidden = !deck.hidden;
+    $("deck-button").setAttribute("aria-expanded", String(!deck.hidden));
+    if (!deck.hidden) {
+      showDeck();
+      deck.scrollIntoView({ block: "start" });
+    }
+  });
+  $("simulate-button").addEventListener("click", simulate);
+  window.addEventListener("beforeunload", () => clearTimeout(checkTimer));
+
+  const wanted = new URLSearchParams(location.search).get("open");
+  const select = $("source");
+  if (wanted && Array.from(select.options).some((o) => o.value === wanted)) select.value = wanted;
+  openTheme(select.value);
+})();

@@ -1,0 +1,393 @@
+"""The studio's page and its JSON API (open, check, edit, save, preview, simulate).
+
+Every route but the page itself needs :func:`access.may_edit`; every POST also
+needs the page's token. Texts are checked by :func:`drafts.check_draft` before
+anything else reads them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import (
+    Blueprint,
+    Response,
+    abort,
+    current_app,
+    jsonify,
+    redirect,
+    render_template,
+    request,
+    url_for,
+)
+from werkzeug.exceptions import HTTPException
+
+from deckforge.studio import access
+from deckforge.studio.drafts import DraftReport, check_draft
+from deckforge.studio.places import PlaceError, Places, name_problem, save_text
+from deckforge.studio.preview import FaceCache, deck_faces
+from deckforge.studio.round_trip import Edit, EditError, apply_edits
+from deckforge.studio.simulations import Simulations
+from deckforge.studio.words import page_language, words
+from deckforge.theme.loader import BUNDLED_THEMES, read_theme_text, shown_path
+from deckforge.theme.validation import SCHEMA_PATH
+from deckforge.theme.yaml_source import MAX_FILE_BYTES, YamlProblems, read_yaml
+
+bp = Blueprint(
+    "studio",
+    __name__,
+    url_prefix="/studio",
+    template_folder="templates",
+    static_folder="static",
+    static_url_path="/static",
+)
+
+DRAFT_NAME = "draft"  # checks a text saved under no valid name yet as this
+
+
+class Refusal(Exception):
+    """A request the studio refuses: HTTP status and one line for the page."""
+
+    def __init__(self, status: int, message: str, problems: list[dict[str, Any]] | None = None):
+        super().__init__(message)
+        self.status = status
+        self.message = message
+        self.problems = problems or []
+
+
+def places() -> Places:
+    state: Places = current_app.extensions["deckforge.studio.places"]
+    return state
+
+
+def faces() -> FaceCache:
+    cache: FaceCache = current_app.extensions["deckforge.studio.faces"]
+    return cache
+
+
+def simulations() -> Simulations:
+    runs: Simulations = current_app.extensions["deckforge.studio.simulations"]
+    return runs
+
+
+@bp.errorhandler(Refusal)
+def refused(error: Refusal) -> tuple[Response, int]:
+    return jsonify(error=error.message, problems=error.problems), error.status
+
+
+@bp.errorhandler(413)
+def too_large(_error: HTTPException) -> tuple[Response, int]:
+    limit = MAX_FILE_BYTES // 1024
+    return jsonify(error=f"the theme is larger than {limit} KiB: is it a theme?"), 413
+
+
+def _guard(post: bool = True) -> None:
+    if not access.may_edit():
+        raise Refusal(
+            403, "the studio needs its secret on this computer (see the referee's window)"
+        )
+    if post and not access.token_ok():
+        raise Refusal(403, "this page is out of date: reload it")
+
+
+def _body() -> dict[str, Any]:
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise Refusal(400, "the request must be a JSON object")
+    return data
+
+
+def _text(data: dict[str, Any]) -> str:
+    text = data.get("text")
+    if not isinstance(text, str):
+        raise Refusal(400, "text: the theme's YAML text is missing")
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+        raise Refusal(413, f"the theme is larger than {MAX_FILE_BYTES // 1024} KiB: is it a theme?")
+    return text
+
+
+def _where(data: dict[str, Any]) -> Path:
+    """The path the draft is checked at: where it would be saved (or a draft name)."""
+    folder = data.get("folder", 0)
+    name = data.get("name", "")
+    if not isinstance(folder, int) or not isinstance(name, str):
+        raise Refusal(400, "folder and name: a number and a text")
+    known = places()
+    if not known.folders:
+        return Path.cwd() / f"{DRAFT_NAME}.yaml"
+    try:
+        return known.target(folder, name)
+    except PlaceError:
+        return known.folder(min(max(folder, 0), len(known.folders) - 1)) / f"{DRAFT_NAME}.yaml"
+
+
+def _allowed() -> list[Path] | None:
+    """Folders a network user's draft may read files from (None: any, on this computer)."""
+    if access.is_local():
+        return None
+    return [*places().folders, BUNDLED_THEMES]
+
+
+def _report(report: DraftReport) -> dict[str, Any]:
+    result: dict[str, Any] = {
+        "problems": [p.as_json() for p in report.problems],
+        "warnings": [w.as_json() for w in report.warnings],
+        "merged": report.merged,
+        "lines": report.lines,
+        "cards": [],
+        "back": None,
+        "summary": None,
+    }
+    theme = report.theme
+    if theme is None:
+        return result
+    try:
+        drawn = deck_faces(theme)
+    except Exception as error:  # the preflight passed; a face that still fails is shown
+        result["problems"].append({"message": str(error), "line": 0, "column": 0, "file": ""})
+        return result
+    cache = faces()
+    for (suit, rank), drawing in sorted(drawn.fronts.items()):
+        key = cache.add(drawing)
+        result["cards"].append(
+            {
+                "suit": suit,
+                "rank": rank,
+                "label": f"{theme.suits[suit].name} {rank}",
+                "image": url_for("studio.face", key=key),
+            }
+        )
+    result["back"] = url_for("studio.face", key=cache.add(drawn.back))
+    result["summary"] = {
+        "cards": theme.deck_size,
+        "suits": len(theme.suits),
+        "max_score": theme.max_score,
+        "counts": list(theme.players.counts),
+    }
+    return result
+
+
+def _checked(text: str, where: Path) -> DraftReport:
+    return check_draft(text, where, _allowed())
+
+
+@bp.get("/")
+def page() -> Any:
+    language = page_language()
+    key = request.args.get("key")
+    if key is not None:
+        if access.unlock(key):
+            return redirect(url_for("studio.page", lang=request.args.get("lang")))
+        return render_template(
+            "studio_locked.html", w=words(language), language=language, wrong=True
+        ), 403
+    if not access.may_edit():
+        return render_template("studio_locked.html", w=words(language), language=language), 403
+    known = places()
+    return render_template(
+        "studio.html",
+        w=words(language),
+        language=language,
+        token=access.page_token(),
+        sources=[s.__dict__ for s in known.sources()],
+        folders=[shown_path(f) for f in known.folders],
+        links=_links(),
+    )
+
+
+@bp.post("/unlock")
+def unlock() -> Any:
+    if access.unlock(request.form.get("key", "")):
+        return redirect(url_for("studio.page", lang=request.args.get("lang")))
+    language = page_language()
+    return render_template(
+        "studio_locked.html", w=words(language), language=language, wrong=True
+    ), 403
+
+
+def _links() -> dict[str, str]:
+    """Pages of the app the studio sends a saved theme to (when they are there)."""
+    links = {}
+    for name, endpoint in current_app.config.get("STUDIO_LINKS", {}).items():
+        if endpoint in current_app.view_functions:
+            links[name] = url_for(endpoint)
+    return links
+
+
+@bp.post("/api/open")
+def open_theme() -> Any:
+    _guard()
+    data = _body()
+    key = data.get("source")
+    if not isinstance(key, str):
+        raise Refusal(400, "source: choose a theme to open")
+    known = places()
+    try:
+        path, kind = known.source_path(key)
+    except PlaceError as error:
+        raise Refusal(404, str(error)) from None
+    text = read_theme_text(path)
+    folder = 0
+    if kind == "folder":
+        folder = int(key.split(":")[1])
+        name = path.stem
+    else:  # a copy: a name of its own, written as its id
+        name = known.free_name(f"my-{path.stem}" if kind == "bundled" else "my-deck")
+        try:
+            read_yaml("theme", text)
+            text = apply_edits(text, [Edit(("id",), name)])
+        except (YamlProblems, EditError):
+            pass
+    where = _where({"folder": folder, "name": name})
+    return jsonify(
+        text=text,
+        name=name,
+        folder=folder,
+        kind=kind,
+        report=_report(_checked(text, where)),
+    )
+
+
+@bp.post("/api/check")
+def check() -> Any:
+    _guard()
+    data = _body()
+    text = _text(data)
+    return jsonify(report=_report(_checked(text, _where(data))))
+
+
+def _edits(data: dict[str, Any]) -> list[Edit]:
+    raw = data.get("edits")
+    if not isinstance(raw, list):
+        raise Refusal(400, "edits: a list of changes")
+    edits = []
+    for item in raw:
+        path = item.get("path") if isinstance(item, dict) else None
+        if (
+            not isinstance(path, list)
+            or not path
+            or len(path) > 8
+            or not all(isinstance(k, (str, int)) and not isinstance(k, bool) for k in path)
+        ):
+            raise Refusal(400, "edits: each change needs a key path")
+        value = item.get("value")
+        if isinstance(value, (dict, list)) and len(str(value)) > MAX_FILE_BYTES:
+            raise Refusal(413, "edits: a value is too large")
+        edits.append(Edit(tuple(path), value, bool(item.get("remove"))))
+    return edits
+
+
+@bp.post("/api/edit")
+def edit() -> Any:
+    _guard()
+    data = _body()
+    text = _text(data)
+    edits = _edits(data)
+    where = _where(data)
+    report = _checked(text, where)
+    if report.merged is None:
+        raise Refusal(422, "fix the YAML first", [p.as_json() for p in report.problems])
+    try:
+        changed = apply_edits(text, edits, report.merged)
+    except EditError as error:
+        raise Refusal(422, str(error)) from None
+    _text({"text": changed})
+    return jsonify(text=changed, report=_report(_checked(changed, where)))
+
+
+@bp.post("/api/save")
+def save() -> Any:
+    _guard()
+    data = _body()
+    text = _text(data)
+    name, folder = data.get("name"), data.get("folder", 0)
+    if not isinstance(name, str) or not isinstance(folder, int):
+        raise Refusal(400, "name: give the theme a name")
+    known = places()
+    if not known.folders:
+        raise Refusal(409, "the referee has no themes folder to save into (start it with --themes)")
+    try:
+        target = known.target(folder, name)
+    except PlaceError as error:
+        raise Refusal(400, str(error)) from None
+    if target.exists() and data.get("replace") is not True:
+        raise Refusal(409, f"{name}.yaml already exists: save again to replace it")
+    report = _checked(text, target)
+    if report.merged is not None and report.merged.get("id") != name:
+        try:
+            text = apply_edits(text, [Edit(("id",), name)])
+        except EditError as error:
+            raise Refusal(422, str(error)) from None
+        report = _checked(text, target)
+    if report.theme is None:
+        raise Refusal(
+            422,
+            "the theme has problems: fix them before saving",
+            [p.as_json() for p in report.problems],
+        )
+    try:
+        save_text(target, text)
+    except OSError as error:
+        raise Refusal(500, f"{shown_path(target)}: cannot write ({error.strerror})") from None
+    return jsonify(saved=shown_path(target), name=name, text=text, report=_report(report))
+
+
+@bp.post("/download")
+def download() -> Any:
+    _guard()
+    text = request.form.get("text", "")
+    if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
+        abort(413)
+    name = request.form.get("name", "")
+    if name_problem(name):
+        name = "theme"
+    return Response(
+        text,
+        mimetype="application/yaml",
+        headers={"Content-Disposition": f'attachment; filename="{name}.yaml"'},
+    )
+
+
+@bp.post("/api/simulate")
+def start_simulation() -> Any:
+    _guard()
+    data = _body()
+    text = _text(data)
+    games = data.get("games", 200)
+    if not isinstance(games, int) or isinstance(games, bool):
+        raise Refusal(400, "games: a whole number")
+    report = _checked(text, _where(data))
+    if report.theme is None:
+        raise Refusal(422, "the theme has problems: fix them before simulating")
+    key = simulations().start(report.theme, games)
+    return jsonify(run=key, status=url_for("studio.simulation", key=key))
+
+
+@bp.get("/api/simulate/<key>")
+def simulation(key: str) -> Any:
+    _guard(post=False)
+    run = simulations().get(key)
+    if run is None:
+        raise Refusal(404, "no such simulation")
+    return jsonify(run.as_json())
+
+
+@bp.get("/schema.json")
+def schema() -> Any:
+    """The theme format's JSON Schema: the YAML view's help for the key under the cursor."""
+    _guard(post=False)
+    return Response(SCHEMA_PATH.read_bytes(), mimetype="application/schema+json")
+
+
+@bp.get("/face/<key>.png")
+def face(key: str) -> Any:
+    _guard(post=False)
+    if len(key) != 32 or not all(c in "0123456789abcdef" for c in key):
+        abort(404)
+    image = faces().png(key)
+    if image is None:
+        abort(404)
+    response = Response(image, mimetype="image/png")
+    response.headers["Cache-Control"] = "private, max-age=86400, immutable"
+    return response

@@ -1,0 +1,42 @@
+"""The studio's words in each language, read from ``catalogues/<lang>.json``.
+
+The page speaks the browser's language when there is a catalogue for it
+(``?lang=`` chooses another), English otherwise; a key missing from a
+catalogue falls back to English (a test keeps the catalogues complete).
+"""
+
+from __future__ import annotations
+
+import json
+from functools import cache
+from importlib import resources
+
+from flask import request
+
+FALLBACK = "en"
+
+
+@cache
+def languages() -> tuple[str, ...]:
+    folder = resources.files("deckforge.studio").joinpath("catalogues")
+    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json")))
+
+
+@cache
+def catalogue(language: str) -> dict[str, str]:
+    path = resources.files("deckforge.studio").joinpath("catalogues", f"{language}.json")
+    data: dict[str, str] = json.loads(path.read_text("utf-8"))
+    return data
+
+
+def page_language() -> str:
+    """``?lang=`` if there is such a catalogue, else the browser's choice, else English."""
+    wanted = request.args.get("lang", "")
+    if wanted in languages():
+        return wanted
+    return request.accept_languages.best_match(languages()) or FALLBACK
+
+
+def words(language: str) -> dict[str, str]:
+    """Every text of the page in ``language``, English where it has none."""
+    return {**catalogue(FALLBACK), **catalogue(language)}

@@ -1,0 +1,60 @@
+"""An app with the theme studio, a themes folder holding a festival deck to adapt, a server."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from flask import Flask
+from werkzeug.serving import make_server
+
+from deckforge.bundled import bundled_folder
+from deckforge.studio import register
+
+FESTIVAL = bundled_folder("themes") / "interfaith-festival.yaml"
+# the Magha Puja card, made too long to print at a readable size
+SHORT_SENTENCE = "bougie en main."
+LONG_ADDITION = " Puis on chante longtemps ensemble dans la nuit tiède." * 6
+
+
+def long_festival_text() -> str:
+    """The festival deck with one card's text far too long (a legibility warning)."""
+    text = FESTIVAL.read_text(encoding="utf-8")
+    assert text.count(SHORT_SENTENCE) == 1
+    return text.replace(SHORT_SENTENCE, SHORT_SENTENCE + LONG_ADDITION)
+
+
+def themes_folder(root: Path) -> Path:
+    folder = root / "themes"
+    folder.mkdir()
+    (folder / "fete-longue.yaml").write_text(long_festival_text(), encoding="utf-8")
+    return folder
+
+
+def studio_app(folder: Path, **config: Any) -> Flask:
+    app = Flask("studio-test")
+    app.config.update(
+        TESTING=True,
+        SECRET_KEY="test",
+        STUDIO_SECRET="open-sesame",
+        STUDIO_FOLDERS=(folder,),
+        **config,
+    )
+    register(app)
+    return app
+
+
+@contextmanager
+def serving(app: Flask) -> Iterator[str]:
+    """The app on a free loopback port; yields its base URL."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join(5)
