@@ -20,11 +20,12 @@ from deckforge.theme.loader import (
     ThemeError,
     load_document,
     load_theme,
+    resolve_theme_path,
     shown_path,
     theme_draft,
 )
 from deckforge.theme.model import Theme
-from deckforge.theme.yaml_source import index_positions, plain
+from deckforge.theme.yaml_source import YamlProblems, index_positions, plain, read_yaml
 
 _LOCATED = re.compile(r"^(?P<line>\d+):(?P<column>\d+): (?P<message>.*)$", re.DOTALL)
 
@@ -87,6 +88,11 @@ def check_draft(text: str, path: Path, allowed: Collection[Path] | None = None) 
     report = DraftReport()
     with theme_draft(path, text) as where:
         shown = shown_path(where)
+        if allowed is not None:
+            outside = _parent_outside(text, where, allowed)
+            if outside:
+                report.problems = [_finding(outside, shown)]
+                return report
         try:
             document, _ = load_document(where)
         except ThemeError as error:
@@ -110,6 +116,27 @@ def check_draft(text: str, path: Path, allowed: Collection[Path] | None = None) 
         report.warnings = [_finding(w, shown) for w in warnings(theme)]
         report.theme = theme
     return report
+
+
+def _parent_outside(text: str, where: Path, allowed: Collection[Path]) -> str | None:
+    """The draft's ``extends`` naming a file outside ``allowed``, as a problem line."""
+    try:
+        root = read_yaml(shown_path(where), text)
+    except YamlProblems:
+        return None  # the loader reports it
+    parent = root.value.get("extends") if isinstance(root.value, dict) else None
+    if parent is None or not isinstance(parent.value, str):
+        return None
+    try:
+        path = resolve_theme_path(parent.value, relative_to=where)
+    except ThemeError:
+        return None  # the loader reports it
+    if _inside(path, allowed):
+        return None
+    return (
+        f"{parent.pos}: extends: {path.name}: only files in the themes folders can be used "
+        "from another computer"
+    )
 
 
 def _inside(path: Path, folders: Collection[Path]) -> bool:
