@@ -169,6 +169,10 @@ def referee(
     click.echo(
         f"Referee running: open http://{shown}:{actual}/ (Ctrl+C to stop)",
     )
+    studio = f"http://{shown}:{actual}/studio/"
+    folders = ", ".join(str(f) for f in app.config["STUDIO_FOLDERS"])
+    click.echo(f"Theme studio: {studio} (saves into {folders})")
+    click.echo(f"  from another computer: {studio}?key={app.config['STUDIO_SECRET']}")
     sys.setswitchinterval(SWITCH_INTERVAL)
     server = _server(asgi)
     try:

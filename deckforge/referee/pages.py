@@ -136,7 +136,7 @@ def _theme_rows() -> list[dict[str, Any]]:
 @bp.get("/")
 def index(problem: RefereeError | None = None, form: Any = None, status: int = 200) -> Any:
     themes = _theme_rows()
-    default = current_app.config["DEFAULT_THEME"]
+    default = request.args.get("theme") or current_app.config["DEFAULT_THEME"]  # ?theme=: preselect
     if not any(row["name"] == default for row in themes) and themes:
         default = themes[0]["name"]
     if g.get("t") is None:

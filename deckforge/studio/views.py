@@ -330,7 +330,13 @@ def save() -> Any:
         save_text(target, text)
     except OSError as error:
         raise Refusal(500, f"{shown_path(target)}: cannot write ({error.strerror})") from None
-    return jsonify(saved=shown_path(target), name=name, text=text, report=_report(report))
+    return jsonify(
+        saved=shown_path(target),
+        name=name,
+        ref=target.relative_to(known.folder(folder)).as_posix(),  # as the referee lists it
+        text=text,
+        report=_report(report),
+    )
 
 
 @bp.post("/download")

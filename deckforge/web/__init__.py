@@ -9,6 +9,7 @@ result. Each page adds itself to the referee's home page through
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from flask import Flask, url_for
@@ -16,16 +17,33 @@ from flask import Flask, url_for
 from deckforge.web.i18n import web_text
 
 # (endpoint, catalogue key of the link's text), in the order the home page lists them
-HOME_LINKS: list[tuple[str, str]] = [("print_page.form", "home.print")]
+HOME_LINKS: list[tuple[str, str]] = [
+    ("print_page.form", "home.print"),
+    ("studio.page", "home.studio"),
+]
+# where the studio sends a saved theme: endpoints of this app (see deckforge.studio)
+STUDIO_LINKS = {"print": "print_page.form", "play": "pages.index", "home": "pages.index"}
+STUDIO_FOLDER = "themes"  # beside the referee's database, when no --themes folder is given
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
-    """The referee app (see :func:`deckforge.referee.create_app`) with the print page."""
+    """The referee app (see :func:`deckforge.referee.create_app`) with the print page
+    and the theme studio.
+
+    Without a themes folder (``--themes``), the studio saves into ``themes/``
+    beside the referee's database, and that folder becomes the referee's
+    themes folder: a saved deck can be printed and played from any computer.
+    """
     from deckforge.referee import create_app as referee_app
+    from deckforge.studio import register as register_studio
     from deckforge.web import print_page
 
     app = referee_app(test_config)
     app.register_blueprint(print_page.bp)
+    if not app.config["THEME_FOLDERS"]:
+        app.config["THEME_FOLDERS"] = (Path(app.config["DATABASE"]).parent / STUDIO_FOLDER,)
+    app.config.setdefault("STUDIO_LINKS", STUDIO_LINKS)
+    register_studio(app)
 
     @app.context_processor
     def home_links() -> dict[str, Any]:

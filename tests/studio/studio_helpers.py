@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from flask.testing import FlaskClient
 from werkzeug.serving import make_server
 
 from deckforge.bundled import bundled_folder
@@ -58,3 +59,28 @@ def serving(app: Flask) -> Iterator[str]:
     finally:
         server.shutdown()
         thread.join(5)
+
+
+class Studio:
+    """A browser on the studio: loads the page once (for its token), then calls the API."""
+
+    def __init__(self, client: FlaskClient, address: str = "127.0.0.1") -> None:
+        self.client = client
+        self.environ = {"REMOTE_ADDR": address}
+        page = client.get("/studio/", environ_base=self.environ)
+        self.status = page.status_code
+        text = page.get_data(as_text=True)
+        marker = '"token": "'
+        found = text.find(marker)
+        self.token = text[found + len(marker) :].split('"', 1)[0] if found >= 0 else ""
+
+    def post(self, path: str, body: Any) -> Any:
+        return self.client.post(
+            f"/studio/api/{path}",
+            json=body,
+            headers={"X-Studio-Token": self.token},
+            environ_base=self.environ,
+        )
+
+    def get(self, path: str) -> Any:
+        return self.client.get(path, environ_base=self.environ)

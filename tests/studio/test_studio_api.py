@@ -7,8 +7,7 @@ import sys
 import time
 from pathlib import Path
 
-from conftest import Studio
-from studio_helpers import FESTIVAL, LONG_ADDITION
+from studio_helpers import FESTIVAL, LONG_ADDITION, Studio
 
 TEXT_KEY = ["suits", 0, "cards", "1", "text"]
 

@@ -593,7 +593,7 @@
     for (const [key, url] of Object.entries(data.links)) {
       if (key === "home" && !data.links.play) continue;
       const link = document.createElement("a");
-      link.href = url + (url.includes("?") ? "&" : "?") + "theme=" + encodeURIComponent(answer.body.name);
+      link.href = url + (url.includes("?") ? "&" : "?") + "theme=" + encodeURIComponent(answer.body.ref);
       link.textContent = w["after." + key] || key;
       link.className = "button";
       nav.append(link);
