@@ -40,7 +40,7 @@ class FaceDrawing:
 
     @property
     def fingerprint(self) -> str:
-        fonts = (str(self.fonts.title.path), str(self.fonts.body.path))
+        fonts = (self.fonts.title.name, self.fonts.body.name)  # custom fonts: named by content
         described = repr((self.face, fonts, self.card)).encode("utf-8", "surrogatepass")
         return hashlib.sha256(described).hexdigest()[:32]
 
