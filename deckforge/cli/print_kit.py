@@ -51,6 +51,8 @@ def build_once(theme_name: str, output: Path | None, options: object) -> bool:
             click.echo(problem, err=True)
         return False
     directory = output if output is not None else Path("printouts") / theme.id
+    if output is None and options.only is not None:  # never over the full kit's cards
+        directory = directory / "reprint"
     try:
         if on_terminal() and theme.deck_size >= PROGRESS_FROM:
             with click.progressbar(
@@ -149,7 +151,7 @@ def watch(
 )
 @click.option(
     "--paper",
-    type=click.Choice(["a4", "letter"], case_sensitive=False),
+    type=click.Choice(["a4", "letter", "a3", "legal"], case_sensitive=False),
     default="a4",
     show_default=True,
     help="Paper size.",
@@ -195,6 +197,26 @@ def watch(
     help="low: white card faces with a coloured frame and symbol, backs and tokens in a "
     "light pattern (a school inkjet's cartridges last about three times longer).",
 )
+@click.option(
+    "--gap",
+    type=FiniteFloatRange(0, 20),
+    default=0,
+    show_default=True,
+    metavar="MM",
+    help="Paper left between neighbouring cards (for a guillotine: two cuts per gap).",
+)
+@click.option(
+    "--only",
+    metavar="CARDS",
+    help="Reprint these cards only (card files only): SUIT, SUIT:RANK, SUIT:LOW-HIGH, "
+    "each with xN for N copies, or spares:N; comma-separated, e.g. 'red:3, blue:1x2, spares:2'.",
+)
+@click.option(
+    "--shop",
+    is_flag=True,
+    help="Also write cards-shop.pdf for a print shop: one card per page, front then back, "
+    "with TrimBox and BleedBox (3 mm bleed unless --bleed says otherwise).",
+)
 @click.option("--fold", is_flag=True, help="Also write cards-fold.pdf, to fold and glue.")
 @click.option(
     "--watch",
@@ -212,6 +234,9 @@ def print_kit(
     back_offset: tuple[float, float],
     marks: bool,
     ink: str,
+    gap: float,
+    only: str | None,
+    shop: bool,
     fold: bool,
     watch_file: bool,
 ) -> None:
@@ -220,6 +245,7 @@ def print_kit(
     cards.pdf (fronts and backs on alternate pages, for duplex printing),
     cards-fronts.pdf and cards-backs.pdf (for printers without duplex),
     tokens.pdf, rules.pdf, scoresheet.pdf and calibration.pdf. Print at 100 %.
+    With --only, just the chosen cards' files, in printouts/<theme id>/reprint/.
     """
     from deckforge.printing.options import OptionError, kit_options
 
@@ -234,6 +260,9 @@ def print_kit(
             marks=marks,
             fold=fold,
             ink=ink,
+            gap=gap,
+            only=only,
+            shop=shop,
         )
     except OptionError as error:
         raise click.UsageError(error.message) from None

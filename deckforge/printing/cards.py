@@ -252,6 +252,23 @@ class CardSheets:
                 progress(len(cards))
         return c.pdf_bytes()
 
+    def render_shop(self, c: PrintCanvas, deck: Sequence[DeckCard]) -> bytes:
+        """One card per page, its front then its back, each page the card plus its bleed:
+        the TrimBox says where to cut, the BleedBox how far the picture runs on."""
+        w, h = self.card
+        b = self.bleed
+        c.setTrimBox((b * MM, b * MM, (b + w) * MM, (b + h) * MM))
+        c.setBleedBox((0, 0, (w + 2 * b) * MM, (h + 2 * b) * MM))
+        self._forms(c, {card.key for card in deck if card.key is not None})
+        trim = Rect(b, b, w, h)
+        for card in deck:
+            form = "spare" if card.key is None else f"front-{card.key[0]}-{card.key[1]}"
+            self._place(c, form, trim)
+            c.showPage()
+            self._place(c, "back", trim)
+            c.showPage()
+        return c.pdf_bytes()
+
     def render_fold(
         self,
         c: PrintCanvas,

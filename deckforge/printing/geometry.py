@@ -16,7 +16,12 @@ from enum import StrEnum
 
 MM = 72 / 25.4  # points per millimetre
 
-PAPERS: dict[str, tuple[float, float]] = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
+PAPERS: dict[str, tuple[float, float]] = {
+    "a4": (210.0, 297.0),
+    "letter": (215.9, 279.4),
+    "a3": (297.0, 420.0),
+    "legal": (215.9, 355.6),
+}
 CARD_SIZES: dict[str, tuple[float, float]] = {
     "poker": (63.0, 88.0),
     "bridge": (57.0, 89.0),
@@ -29,6 +34,10 @@ MAX_CARD = (200.0, 269.0)
 MAX_BLEED = 10.0
 MARK_GAP = 1.5  # crop marks start this far from the grid, so they never touch a card
 MARK_LENGTH = 5.0
+MARK_EDGE = 8.0  # crop marks stay this far from every paper edge: many home printers
+# leave a wider unprintable band than MIN_MARGIN at the top or bottom of the sheet
+MIN_MARK = 2.0  # a shorter mark is not drawn
+MAX_GAP = 20.0
 FOLD_GAP = 4.0  # space between the fold line and the nearest card
 
 
@@ -192,16 +201,53 @@ def behind(
     return bx + offset[0], by + offset[1]
 
 
+def _grid_start(length: float, used: float, margin: float) -> float:
+    """Where a grid of ``used`` mm starts along a side of ``length`` mm (see SheetLayout)."""
+    centred = (length - used) / 2
+    if centred - MARK_GAP - MARK_EDGE >= MIN_MARK - 1e-9:
+        return centred
+    wanted = MARK_EDGE + MARK_GAP + MIN_MARK  # room for marks on the low side only
+    if length - used - wanted >= margin - 1e-9:
+        return wanted
+    return centred
+
+
+def _marks_around(
+    grid: Rect, page: tuple[float, float], edge: float, xs: list[float], ys: list[float]
+) -> list[Segment]:
+    """Short marks outside ``grid`` at every cut line, at least ``edge`` mm from the paper's
+    edges: a side without room for a mark of MIN_MARK gets none."""
+    pw, ph = page
+    below = (grid.y - MARK_GAP, max(edge, grid.y - MARK_GAP - MARK_LENGTH))
+    above = (grid.top + MARK_GAP, min(ph - edge, grid.top + MARK_GAP + MARK_LENGTH))
+    left = (grid.x - MARK_GAP, max(edge, grid.x - MARK_GAP - MARK_LENGTH))
+    right = (grid.right + MARK_GAP, min(pw - edge, grid.right + MARK_GAP + MARK_LENGTH))
+    xs = [x for x in xs if edge - 1e-9 <= x <= pw - edge + 1e-9]
+    ys = [y for y in ys if edge - 1e-9 <= y <= ph - edge + 1e-9]
+    marks: list[Segment] = []
+    for start, end in (below, above):
+        if abs(end - start) >= MIN_MARK - 1e-9 and (start < end) == (start > grid.y):
+            marks += [Segment(x, start, x, end) for x in xs]
+    for start, end in (left, right):
+        if abs(end - start) >= MIN_MARK - 1e-9 and (start < end) == (start > grid.x):
+            marks += [Segment(start, y, end, y) for y in ys]
+    return marks
+
+
 def _fit(length: float, cell: float) -> int:
     return max(0, math.floor((length + 1e-9) / cell))
 
 
 @dataclass(frozen=True)
 class SheetLayout:
-    """A grid of equal cells, centred on a page, with fronts and mirrored backs.
+    """A grid of equal cells on a page, with fronts and mirrored backs.
 
-    A cell is the card plus its bleed on every side; cells touch, so one cut
-    along each trim line separates two cards when there is no bleed.
+    A cell is the card plus its bleed on every side. Cells touch, so one cut
+    along each trim line separates two cards when there is no bleed, unless
+    ``gap`` leaves that much paper between neighbouring cells (for guillotines).
+    The grid is centred, except where centring would leave no room for crop marks
+    ``MARK_EDGE`` from the paper's edge and moving it would: then it moves left
+    (or down) just enough, so each cut line keeps a mark on one side.
     """
 
     paper: tuple[float, float] = PAPERS["a4"]
@@ -211,6 +257,7 @@ class SheetLayout:
     duplex: Duplex = Duplex.LONG
     back_offset: tuple[float, float] = (0.0, 0.0)
     max_rows: int | None = None  # fewer rows than fit, e.g. for a short token sheet
+    gap: float = 0.0  # paper between neighbouring cells, in millimetres
 
     def __post_init__(self) -> None:
         if self.margin < MIN_MARGIN:
@@ -219,6 +266,8 @@ class SheetLayout:
             )
         if not 0 <= self.bleed <= MAX_BLEED:
             raise LayoutError(f"bleed {self.bleed:g} mm: use 0 to {MAX_BLEED:g} mm")
+        if not 0 <= self.gap <= MAX_GAP:
+            raise LayoutError(f"gap {self.gap:g} mm: use 0 to {MAX_GAP:g} mm")
         if self.columns == 0 or self.rows == 0:
             w, h = self.card
             pw, ph = self.paper
@@ -233,12 +282,17 @@ class SheetLayout:
 
     @property
     def columns(self) -> int:
-        return _fit(self.paper[0] - 2 * self.margin, self.cell_size[0])
+        return _fit(self.paper[0] - 2 * self.margin + self.gap, self.cell_size[0] + self.gap)
 
     @property
     def rows(self) -> int:
-        fit = _fit(self.paper[1] - 2 * self.margin, self.cell_size[1])
+        fit = _fit(self.paper[1] - 2 * self.margin + self.gap, self.cell_size[1] + self.gap)
         return fit if self.max_rows is None else min(fit, self.max_rows)
+
+    @property
+    def pitch(self) -> tuple[float, float]:
+        """From one cell to the next, across and down."""
+        return self.cell_size[0] + self.gap, self.cell_size[1] + self.gap
 
     @property
     def per_page(self) -> int:
@@ -246,10 +300,15 @@ class SheetLayout:
 
     @property
     def grid(self) -> Rect:
-        """The area covered by the cells, centred on the page."""
-        w = self.columns * self.cell_size[0]
-        h = self.rows * self.cell_size[1]
-        return Rect((self.paper[0] - w) / 2, (self.paper[1] - h) / 2, w, h)
+        """The area covered by the cells (see the class for where it sits)."""
+        w = self.columns * self.pitch[0] - self.gap
+        h = self.rows * self.pitch[1] - self.gap
+        return Rect(
+            _grid_start(self.paper[0], w, self.margin),
+            _grid_start(self.paper[1], h, self.margin),
+            w,
+            h,
+        )
 
     def pages(self, cards: int) -> int:
         """Sheets needed for ``cards`` cards (each sheet: one front and one back page)."""
@@ -261,8 +320,9 @@ class SheetLayout:
             raise IndexError(f"slot {slot} outside a {self.columns}x{self.rows} grid")
         row, column = divmod(slot, self.columns)
         w, h = self.cell_size
+        across, down = self.pitch
         grid = self.grid
-        return Rect(grid.x + column * w, grid.top - (row + 1) * h, w, h)
+        return Rect(grid.x + column * across, grid.top - row * down - h, w, h)
 
     def card_rect(self, slot: int) -> Rect:
         """Front trim rectangle of ``slot`` (where it is cut)."""
@@ -296,19 +356,7 @@ class SheetLayout:
         grid = self.grid
         pw, ph = self.paper
         xs, ys = self.trim_lines()
-        marks: list[Segment] = []
-        # room between the grid and the printable edge, on each side
-        below = (grid.y - MARK_GAP, max(self.margin, grid.y - MARK_GAP - MARK_LENGTH))
-        above = (grid.top + MARK_GAP, min(ph - self.margin, grid.top + MARK_GAP + MARK_LENGTH))
-        left = (grid.x - MARK_GAP, max(self.margin, grid.x - MARK_GAP - MARK_LENGTH))
-        right = (grid.right + MARK_GAP, min(pw - self.margin, grid.right + MARK_GAP + MARK_LENGTH))
-        for start, end in (below, above):
-            if abs(end - start) >= 1.0:
-                marks += [Segment(x, start, x, end) for x in xs]
-        for start, end in (left, right):
-            if abs(end - start) >= 1.0:
-                marks += [Segment(start, y, end, y) for y in ys]
-        return marks
+        return _marks_around(grid, (pw, ph), max(self.margin, MARK_EDGE), xs, ys)
 
 
 @dataclass(frozen=True)
@@ -403,19 +451,5 @@ class FoldLayout:
         top = max(r.top for r in cells) + self.bleed
         left = min(r.x for r in cells) - self.bleed
         right = max(r.right for r in cells) + self.bleed
-        marks: list[Segment] = []
-        spans = (
-            (bottom - MARK_GAP, max(self.margin, bottom - MARK_GAP - MARK_LENGTH)),
-            (top + MARK_GAP, min(ph - self.margin, top + MARK_GAP + MARK_LENGTH)),
-        )
-        for start, end in spans:
-            if abs(end - start) >= 1.0:
-                marks += [Segment(x, start, x, end) for x in xs]
-        sides = (
-            (left - MARK_GAP, max(self.margin, left - MARK_GAP - MARK_LENGTH)),
-            (right + MARK_GAP, min(pw - self.margin, right + MARK_GAP + MARK_LENGTH)),
-        )
-        for start, end in sides:
-            if abs(end - start) >= 1.0:
-                marks += [Segment(start, y, end, y) for y in ys]
-        return marks
+        around = Rect(left, bottom, right - left, top - bottom)
+        return _marks_around(around, (pw, ph), max(self.margin, MARK_EDGE), xs, ys)

@@ -37,6 +37,7 @@ from deckforge.printing.pdf import PrintCanvas, stage
 from deckforge.printing.preflight import preflight
 from deckforge.printing.rules_sheet import rules_sheet
 from deckforge.printing.score_sheet import score_sheet
+from deckforge.printing.selection import select_cards
 from deckforge.printing.tokens import token_layout, token_sheet
 from deckforge.theme.model import Theme
 
@@ -62,6 +63,12 @@ class KitOptions:
     marks: bool = True
     fold: bool = False
     ink: Ink = Ink.FULL
+    gap: float = 0.0  # mm between neighbouring cards on a sheet
+    only: str | None = None  # reprint these cards only (see selection.py)
+    shop: bool = False  # also cards-shop.pdf: one card per page, for a print shop
+
+
+SHOP_BLEED = 3.0  # mm: what print shops ask for when --bleed is not given
 
 
 def kit_files(options: KitOptions) -> list[str]:
@@ -69,6 +76,10 @@ def kit_files(options: KitOptions) -> list[str]:
     names = ["cards.pdf", "cards-fronts.pdf", "cards-backs.pdf"]
     if options.fold:
         names.append("cards-fold.pdf")
+    if options.shop:
+        names.append("cards-shop.pdf")
+    if options.only is not None:  # a reprint: the chosen cards only
+        return names
     return [*names, "tokens.pdf", "rules.pdf", "scoresheet.pdf", "calibration.pdf"]
 
 
@@ -88,6 +99,7 @@ def build_kit(
             bleed=options.bleed,
             duplex=options.duplex,
             back_offset=options.back_offset,
+            gap=options.gap,
         )
         fold = FoldLayout(paper=paper, card=card, bleed=options.bleed) if options.fold else None
     except LayoutError as error:
@@ -107,7 +119,7 @@ def build_kit(
 
     words = catalogue(theme.language)
     faces = front_faces(theme.suits, fonts, card, words)
-    deck = deck_order(theme.suits)
+    deck = deck_order(theme.suits) if options.only is None else select_cards(theme, options.only)
     low_ink = options.ink is Ink.LOW
     sheets = CardSheets(faces, back_face(theme), fonts, card, options.bleed, words, low_ink)
 
@@ -141,6 +153,15 @@ def build_kit(
         files["cards-fold.pdf"] = sheets.render_fold(
             canvas("cards to fold", fold.page, None), fold, deck, marks=options.marks
         )
+    if options.shop:
+        bleed = options.bleed or SHOP_BLEED
+        shop = CardSheets(faces, back_face(theme), fonts, card, bleed, words, low_ink)
+        size = (card[0] + 2 * bleed, card[1] + 2 * bleed)
+        files["cards-shop.pdf"] = shop.render_shop(
+            canvas("cards for a print shop", size, None), deck
+        )
+    if options.only is not None:
+        return files
     files["tokens.pdf"] = token_sheet(
         theme,
         fonts,

@@ -11,6 +11,7 @@ import math
 
 from deckforge.printing.geometry import (
     MAX_BLEED,
+    MAX_GAP,
     PAPERS,
     Duplex,
     LayoutError,
@@ -63,6 +64,9 @@ def kit_options(
     marks: bool = True,
     fold: bool = False,
     ink: str = "full",
+    gap: str | float = 0.0,
+    only: str | None = None,
+    shop: bool = False,
 ) -> KitOptions:
     """Check every option and return the :class:`KitOptions` they describe."""
     key = paper.strip().lower()
@@ -97,4 +101,7 @@ def kit_options(
         marks=marks,
         fold=fold,
         ink=amount,
+        gap=millimetres(gap, "gap", "gap", 0.0, MAX_GAP),
+        only=only.strip() if only is not None and only.strip() else None,
+        shop=shop,
     )

@@ -79,7 +79,7 @@ def test_the_default_folder_is_printouts_and_the_theme_id(runner, tmp_path, monk
     [
         (["--card", "huge"], "Invalid value for '--card': card size 'huge'"),
         (["--card", "5x5"], "cards must be at least 20 mm"),
-        (["--paper", "a3"], "Invalid value for '--paper'"),
+        (["--paper", "a0"], "Invalid value for '--paper'"),
         (["--bleed", "-1"], "Invalid value for '--bleed'"),
         (["--duplex", "sideways"], "Invalid value for '--duplex'"),
         (["--back-offset", "2"], "Invalid value for '--back-offset'"),

@@ -23,14 +23,16 @@ def approx_rect(r: Rect) -> tuple[float, ...]:
     return tuple(round(v, 6) for v in (r.x, r.y, r.w, r.h))
 
 
-def test_poker_cards_on_a4_make_a_centred_three_by_three_grid():
+def test_poker_cards_on_a4_make_a_three_by_three_grid_with_room_for_marks():
     layout = SheetLayout()
     assert (layout.columns, layout.rows, layout.per_page) == (3, 3, 9)
-    # 3 x 63 = 189 mm wide, 3 x 88 = 264 mm tall, centred on 210 x 297
-    assert approx_rect(layout.grid) == (10.5, 16.5, 189.0, 264.0)
-    assert approx_rect(layout.card_rect(0)) == (10.5, 192.5, 63.0, 88.0)  # top left
-    assert approx_rect(layout.card_rect(4)) == (73.5, 104.5, 63.0, 88.0)  # centre
-    assert approx_rect(layout.card_rect(8)) == (136.5, 16.5, 63.0, 88.0)  # bottom right
+    # 3 x 63 = 189 mm wide, 3 x 88 = 264 mm tall on 210 x 297: centred from top to
+    # bottom; across, centring would leave 10.5 mm a side, too little for marks 8 mm
+    # from the edge, so the grid sits 11.5 mm from the left edge (9.5 from the right)
+    assert approx_rect(layout.grid) == (11.5, 16.5, 189.0, 264.0)
+    assert approx_rect(layout.card_rect(0)) == (11.5, 192.5, 63.0, 88.0)  # top left
+    assert approx_rect(layout.card_rect(4)) == (74.5, 104.5, 63.0, 88.0)  # centre
+    assert approx_rect(layout.card_rect(8)) == (137.5, 16.5, 63.0, 88.0)  # bottom right
 
 
 def test_fifty_cards_need_six_sheets_of_nine():
@@ -52,10 +54,13 @@ def test_letter_paper_and_other_card_sizes_fit_as_many_as_possible():
 
 def test_long_edge_backs_are_mirrored_left_to_right():
     layout = SheetLayout(duplex=Duplex.LONG)
-    # slot 0 (top left) has its back in the top right cell
-    assert approx_rect(layout.back_card_rect(0)) == approx_rect(layout.card_rect(2))
-    assert approx_rect(layout.back_card_rect(3)) == approx_rect(layout.card_rect(5))
-    assert approx_rect(layout.back_card_rect(4)) == approx_rect(layout.card_rect(4))
+    # slot 0 (top left) has its back at the top right, as far from the right edge as
+    # its front is from the left edge
+    for slot in range(layout.per_page):
+        front, back = layout.card_rect(slot), layout.back_card_rect(slot)
+        assert round(back.x, 6) == round(layout.paper[0] - front.right, 6)
+        assert (round(back.y, 6), back.w, back.h) == (round(front.y, 6), front.w, front.h)
+    assert approx_rect(layout.back_card_rect(0))[1] == approx_rect(layout.card_rect(2))[1]
 
 
 def test_short_edge_backs_are_mirrored_top_to_bottom():
@@ -145,7 +150,7 @@ def test_crop_marks_stay_in_the_margins_and_never_cross_a_card():
 def test_crop_marks_line_up_with_every_trim_line():
     layout = SheetLayout()
     xs, ys = layout.trim_lines()
-    assert xs == [10.5, 73.5, 136.5, 199.5]
+    assert xs == [11.5, 74.5, 137.5, 200.5]
     assert ys == [16.5, 104.5, 192.5, 280.5]
     vertical = {round(m.x1, 6) for m in layout.crop_marks() if m.x1 == m.x2}
     horizontal = {round(m.y1, 6) for m in layout.crop_marks() if m.y1 == m.y2}
