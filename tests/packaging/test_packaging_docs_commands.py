@@ -228,7 +228,7 @@ def test_a_misspelt_option_an_unknown_command_or_a_wrong_choice_is_caught():
         "deckforge draw my-deck\n"
         "```\n"
         "\n"
-        "    deckforge print THEME [--paper a4|legal]\n"
+        "    deckforge print THEME [--paper a4|a0]\n"
         "                          [--no-mark]\n"
         "\n"
         "Or run `deckforge simulate x --bots random` and `deckforge --versions`.\n"
@@ -236,7 +236,7 @@ def test_a_misspelt_option_an_unknown_command_or_a_wrong_choice_is_caught():
     problems = [p for example in examples_in(text, "x.md") for p in problems_of(example)]
     assert any("no option --papers" in p for p in problems)
     assert any("no command 'deckforge draw'" in p for p in problems)
-    assert any("--paper does not take legal" in p for p in problems)
+    assert any("--paper does not take a0" in p for p in problems)
     assert any("no option --no-mark" in p for p in problems)
     assert any("no option --bots" in p for p in problems)
     assert any("no option --versions" in p for p in problems)
