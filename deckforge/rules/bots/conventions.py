@@ -83,6 +83,49 @@ class _Finesse:
     watch: frozenset[int]
 
 
+@dataclass(frozen=True, slots=True)
+class _Receiver:
+    """What a giver sees of one possible receiver, worked out once for all clues to them."""
+
+    player: int
+    distance: int  # seats after the giver
+    truths: list[int]  # per slot: the card's identity (as a bit)
+    indexes: list[int]  # per slot: deck index
+    before: list[int]  # per slot: the identities its clues allow so far
+    common_before: list[int]  # per slot: what everybody knows of it so far
+    chop: int | None
+    has_play: bool  # the receiver already knows a card of theirs plays
+    known: list[int]  # identities known exactly outside the receiver's hand
+    watch: frozenset[int]  # finesse positions a clue to them may call on
+    holders: list[tuple[int, int]]  # (successor, identity) on those finesse positions
+
+
+@dataclass(slots=True)
+class _Tally:
+    """A clue's value as it is counted up, card by card (the order of the additions is
+    kept so that the floating-point sums, and so the bot's choices, never change)."""
+
+    value: float
+    counted: int  # identities already on their way to a pile
+    saves_chop: bool = False
+    safe_after: bool = False  # the receiver will have a card to play or to throw away
+
+
+@dataclass(frozen=True, slots=True)
+class _Turn:
+    """What a seat works out once at the start of its turn, for every step of ``act``."""
+
+    view: PlayerView
+    board: Board
+    unseen: list[int]  # per identity: copies this seat cannot see
+    mine: tuple[HandCard, ...]  # my hand as I know it
+    options: list[int]  # per slot of mine: the identities it may have
+    hints: int  # hint tokens available
+    may_discard: bool
+    clues: list[_Clue]  # every true clue I could give, with its value
+    best: _Clue | None  # the most valuable of them
+
+
 class ConventionBot:
     """Plays, clues and discards by the conventions in this module's docstring."""
 
@@ -352,12 +395,31 @@ class ConventionBot:
     # ---- choosing an action --------------------------------------------------------
 
     def act(self, view: PlayerView) -> Action:
+        """The first of the steps in this module's docstring that finds something to do."""
+        answer = self._answer_finesse(view)
+        if answer is not None:
+            return answer
+        turn = self._read_turn(view)
+        steps = (
+            self._save_next_chop,
+            self._play_known,
+            self._clue_worth_a_token,
+            self._guess_late,
+            self._discard,
+        )
+        for step in steps:
+            action = step(turn)
+            if action is not None:
+                return action
+        return self._stall_or_force(turn)
+
+    def _read_turn(self, view: PlayerView) -> _Turn:
+        """What this seat knows at the start of its turn, and the clues it could give."""
         ids = self._identities(view)
         book = ids.book
         board = Board(ids, view)
         unseen = board.unseen(view)
         private = unseen_mask(unseen)
-        me = view.player
         mine = view.own_hand
         options = []
         for held in mine:
@@ -365,12 +427,28 @@ class ConventionBot:
             narrowed = common & private
             options.append(narrowed if narrowed else common)
         hints = view.hint_tokens
-        may_discard = not (book.discard_at_max_forbidden and hints >= book.max_hints)
-        playable = board.playable
+        queued = self._queued(view, board, options)
+        clues = self._clues(view, board, queued) if hints > 0 else []
+        return _Turn(
+            view=view,
+            board=board,
+            unseen=unseen,
+            mine=mine,
+            options=options,
+            hints=hints,
+            may_discard=not (book.discard_at_max_forbidden and hints >= book.max_hints),
+            clues=clues,
+            best=max(clues, key=lambda clue: clue.value) if clues else None,
+        )
 
-        queued = 0  # identities already set to be played by someone
+    def _queued(self, view: PlayerView, board: Board, options: list[int]) -> int:
+        """Identities already set to be played by someone: cards everybody knows to
+        play in the other hands, and mine I know exactly."""
+        ids = board.ids
+        playable = board.playable
+        queued = 0
         for player in range(view.players):
-            if player == me:
+            if player == view.player:
                 continue
             for held in view.hand(player):
                 common = self._common(board, held)
@@ -379,58 +457,76 @@ class ConventionBot:
         for option in options:
             if option and not option & ~playable and option & (option - 1) == 0:
                 queued |= option
+        return queued
 
-        # 0. a finesse calls on my newest unclued card
-        if self._duty is not None:
-            duty, self._duty = self._duty, None
-            for slot, held in enumerate(mine):
-                if held.deck_index == duty:
-                    return self._says("finesse", Play(slot))
+    def _answer_finesse(self, view: PlayerView) -> Action | None:
+        """0. A finesse calls on my newest unclued card: play it blind."""
+        if self._duty is None:
+            return None
+        duty, self._duty = self._duty, None
+        for slot, held in enumerate(view.own_hand):
+            if held.deck_index == duty:
+                return self._says("finesse", Play(slot))
+        return None
 
-        clues = self._clues(view, board, queued) if hints > 0 else []
-
-        # 1. the next player is about to lose a last copy from their chop
-        after_me = (me + 1) % view.players
-        if hints > 0 and self._needs_save(board, view, after_me):
-            saves = [c for c in clues if c.saves_chop and c.target == after_me]
+    def _save_next_chop(self, turn: _Turn) -> Action | None:
+        """1. The next player is about to lose a last copy from their chop."""
+        view = turn.view
+        after_me = (view.player + 1) % view.players
+        if turn.hints > 0 and self._needs_save(turn.board, view, after_me):
+            saves = [c for c in turn.clues if c.saves_chop and c.target == after_me]
             if saves:
                 return self._says("save", max(saves, key=lambda clue: clue.value).action)
+        return None
 
-        # 2. play a card known to play
+    def _play_known(self, turn: _Turn) -> Action | None:
+        """2. Play a card known to play (suit-completing cards first)."""
+        playable = turn.board.playable
+        options = turn.options
         plays = [slot for slot, option in enumerate(options) if option and not option & ~playable]
         if plays:
-            return self._says("play", Play(self._best_play(board, options, plays)))
+            return self._says("play", Play(self._best_play(turn.board, options, plays)))
+        return None
 
-        # 3. a clue worth a token
-        best = max(clues, key=lambda clue: clue.value) if clues else None
-        threshold = self.THRESHOLDS[min(hints, book.max_hints) * 8 // book.max_hints]
-        if best is not None and best.value > threshold:
-            return self._says("clue", best.action)
+    def _clue_worth_a_token(self, turn: _Turn) -> Action | None:
+        """3. The most valuable clue, if it is worth what the tokens in hand make a token."""
+        book = turn.board.ids.book
+        threshold = self.THRESHOLDS[min(turn.hints, book.max_hints) * 8 // book.max_hints]
+        if turn.best is not None and turn.best.value > threshold:
+            return self._says("clue", turn.best.action)
+        return None
 
-        # 4. the deck is out: a likely card is worth an error we can afford
-        if view.deck_left == 0 and view.error_tokens < book.max_errors - 1:
-            guess = self._best_guess(options, unseen, playable)
+    def _guess_late(self, turn: _Turn) -> Action | None:
+        """4. The deck is out: a likely card is worth an error we can afford."""
+        view = turn.view
+        if view.deck_left == 0 and view.error_tokens < turn.board.ids.book.max_errors - 1:
+            guess = self._best_guess(turn.options, turn.unseen, turn.board.playable)
             if guess is not None:
                 return self._says("guess", Play(guess))
+        return None
 
-        # 5. discard, unless a discard would gain no token, or my hand is all clued
-        # and every card I could throw may be a last copy: then any true clue
-        if may_discard:
-            slot = self._discard_slot(board, options, unseen, mine)
-            useless = options[slot] and not options[slot] & board.useful
-            if best is not None and not useless:
-                if hints >= book.max_hints:
-                    return self._says("stall", best.action)
-                locked = self._chop([held.deck_index for held in mine]) is None
-                if locked and options[slot] & board.critical:
-                    return self._says("stall", best.action)
-            return self._says("discard", Discard(slot))
+    def _discard(self, turn: _Turn) -> Action | None:
+        """5. Discard, unless a discard would gain no token, or my hand is all clued and
+        every card I could throw may be a last copy: then any true clue (a stall)."""
+        if not turn.may_discard:
+            return None
+        board, options, best = turn.board, turn.options, turn.best
+        slot = self._discard_slot(board, options, turn.unseen, turn.mine)
+        useless = options[slot] and not options[slot] & board.useful
+        if best is not None and not useless:
+            if turn.hints >= board.ids.book.max_hints:
+                return self._says("stall", best.action)
+            locked = self._chop([held.deck_index for held in turn.mine]) is None
+            if locked and options[slot] & board.critical:
+                return self._says("stall", best.action)
+        return self._says("discard", Discard(slot))
 
-        # 6. no discard allowed: any clue (a stall, read as no more than it says),
-        # else the likeliest card
-        if best is not None:
-            return self._says("stall", best.action)
-        guess = self._best_guess(options, unseen, playable)
+    def _stall_or_force(self, turn: _Turn) -> Action:
+        """6. No discard allowed: any clue (a stall, read as no more than it says),
+        else the likeliest card."""
+        if turn.best is not None:
+            return self._says("stall", turn.best.action)
+        guess = self._best_guess(turn.options, turn.unseen, turn.board.playable)
         return self._says("forced", Play(guess if guess is not None else 0))
 
     def _says(self, reason: str, action: Action) -> Action:
@@ -500,153 +596,203 @@ class ConventionBot:
 
     def _clues(self, view: PlayerView, board: Board, queued: int) -> list[_Clue]:
         """Every true, non-empty clue with its value."""
-        ids = board.ids
-        book = ids.book
-        me = view.player
-        stalling = self._stalling(view, board, me, view.hint_tokens)
+        stalling = self._stalling(view, board, view.player, view.hint_tokens)
         by_player = [] if stalling else self._known_by_player(view, board)
         found: list[_Clue] = []
         for distance in range(1, view.players):
-            target = (me + distance) % view.players
-            hand = view.hand(target)
-            if not hand:
+            receiver = self._receiver(view, board, distance, by_player, stalling)
+            if receiver is None:
                 continue
-            truths = [ids.bit(held.card) for held in hand]  # type: ignore[arg-type]
-            indexes = [held.deck_index for held in hand]
-            before = [ids.of_hand_card(held) for held in hand]
-            common_before = [self._common(board, held) for held in hand]
-            known = [
-                bit for player, bits in enumerate(by_player) if player != target for bit in bits
-            ]
-            watch = frozenset() if stalling else self._watch(view, me, target)
-            holders = []  # (successor, identity) of the cards on finesse positions in between
-            if watch:
-                for player in self._between(view, me, target):
-                    held = self._finesse_position(view, player)
-                    if held is not None:
-                        index = ids.index(held.card)  # type: ignore[arg-type]
-                        holders.append((ids.successor[index], 1 << index))
-            chop = self._chop(indexes)
-            has_play = any(c and not c & ~board.playable for c in common_before)
-            kinds: list[tuple[ColourHint | RankHint, int]] = [
-                (ColourHint(target, colour), mask) for colour, mask in enumerate(ids.colour_masks)
-            ]
-            kinds += [
-                (RankHint(target, rank), ids.rank_masks[rank])
-                for rank in range(1, book.max_rank + 1)
-            ]
-            for action, clue_mask in kinds:
-                touched = tuple(slot for slot, truth in enumerate(truths) if truth & clue_mask)
+            for action, clue_mask in self._clue_kinds(board.ids, receiver.player):
+                touched = tuple(
+                    slot for slot, truth in enumerate(receiver.truths) if truth & clue_mask
+                )
                 if not touched:
                     continue
-                clue = self._value(
-                    board,
-                    action,
-                    clue_mask,
-                    touched,
-                    truths,
-                    indexes,
-                    before,
-                    common_before,
-                    chop,
-                    has_play,
-                    queued,
-                    distance,
-                    stalling,
-                    known,
-                    watch,
-                    holders,
-                )
+                clue = self._value(board, receiver, action, clue_mask, touched, queued, stalling)
                 if clue is not None:
                     found.append(clue)
         return found
 
+    def _receiver(
+        self,
+        view: PlayerView,
+        board: Board,
+        distance: int,
+        by_player: list[list[int]],
+        stalling: bool,
+    ) -> _Receiver | None:
+        """What I see of the player ``distance`` seats after me (None: an empty hand)."""
+        ids = board.ids
+        me = view.player
+        target = (me + distance) % view.players
+        hand = view.hand(target)
+        if not hand:
+            return None
+        watch = frozenset() if stalling else self._watch(view, me, target)
+        holders = []  # (successor, identity) of the cards on finesse positions in between
+        if watch:
+            for player in self._between(view, me, target):
+                held = self._finesse_position(view, player)
+                if held is not None:
+                    index = ids.index(held.card)  # type: ignore[arg-type]
+                    holders.append((ids.successor[index], 1 << index))
+        indexes = [held.deck_index for held in hand]
+        common_before = [self._common(board, held) for held in hand]
+        return _Receiver(
+            player=target,
+            distance=distance,
+            truths=[ids.bit(held.card) for held in hand],  # type: ignore[arg-type]
+            indexes=indexes,
+            before=[ids.of_hand_card(held) for held in hand],
+            common_before=common_before,
+            chop=self._chop(indexes),
+            has_play=any(c and not c & ~board.playable for c in common_before),
+            known=[
+                bit for player, bits in enumerate(by_player) if player != target for bit in bits
+            ],
+            watch=watch,
+            holders=holders,
+        )
+
+    @staticmethod
+    def _clue_kinds(ids: Identities, target: int) -> list[tuple[ColourHint | RankHint, int]]:
+        """Every clue to ``target``, with the identities it touches."""
+        kinds: list[tuple[ColourHint | RankHint, int]] = [
+            (ColourHint(target, colour), mask) for colour, mask in enumerate(ids.colour_masks)
+        ]
+        kinds += [
+            (RankHint(target, rank), ids.rank_masks[rank])
+            for rank in range(1, ids.book.max_rank + 1)
+        ]
+        return kinds
+
     def _value(
         self,
         board: Board,
+        receiver: _Receiver,
         action: ColourHint | RankHint,
         clue_mask: int,
         touched: tuple[int, ...],
-        truths: list[int],
-        indexes: list[int],
-        before: list[int],
-        common_before: list[int],
-        chop: int | None,
-        has_play: bool,
         queued: int,
-        distance: int,
         stalling: bool,
-        known: list[int],
-        watch: frozenset[int],
-        holders: list[tuple[int, int]],
     ) -> _Clue | None:
+        """What a clue is worth (None: the receiver would read it wrong, or a finesse
+        it rests on does not hold)."""
         after = [
             mask & clue_mask if slot in touched else mask & ~clue_mask
-            for slot, mask in enumerate(before)
+            for slot, mask in enumerate(receiver.before)
         ]
-        soon = board.playable if stalling else self._soon(board, known, indexes, after, touched)
+        tally = _Tally(value=0.0, counted=queued)
         reading: dict[int, int] = {}
-        value = 0.0
-        counted = queued
-        if not stalling:
-            reading, finesse = self._reading(board, indexes, after, touched, soon, watch)
-            for slot, allowed in reading.items():
-                if not truths[slot] & allowed:
-                    return None  # the receiver would read it wrong
-            if finesse:
-                # exactly one finesse position in between must hold the card before
-                # the focus, and nobody else be about to play either card
-                ((focus, _),) = reading.items()
-                truth = truths[focus]
-                called = [held for following, held in holders if following == truth]
-                if len(called) != 1 or (truth | called[0]) & counted:
-                    return None
-                value += self.FINESSE
-                counted |= truth | called[0]
-                reading[focus] = 0  # valued above
+        if stalling:
+            soon = board.playable
+        else:
+            soon = self._soon(board, receiver.known, receiver.indexes, after, touched)
+            read = self._true_reading(board, receiver, after, touched, soon, tally)
+            if read is None:
+                return None
+            reading = read
+        self._count_cards(board, receiver, after, touched, soon, reading, tally)
+        if not tally.safe_after and self._exposes_last_copy(board, receiver, touched):
+            tally.value -= self.EXPOSED  # their next discard loses a last copy
+        tally.value -= 0.01 * receiver.distance
+        return _Clue(action, tally.value, tally.saves_chop)
+
+    def _true_reading(
+        self,
+        board: Board,
+        receiver: _Receiver,
+        after: list[int],
+        touched: tuple[int, ...],
+        soon: int,
+        tally: _Tally,
+    ) -> dict[int, int] | None:
+        """How the receiver will read the clue, if every card fits that reading and a
+        finesse it calls on holds (the finesse is valued into ``tally``); else None."""
+        truths = receiver.truths
+        reading, finesse = self._reading(
+            board, receiver.indexes, after, touched, soon, receiver.watch
+        )
+        for slot, allowed in reading.items():
+            if not truths[slot] & allowed:
+                return None  # the receiver would read it wrong
+        if finesse:
+            # exactly one finesse position in between must hold the card before
+            # the focus, and nobody else be about to play either card
+            ((focus, _),) = reading.items()
+            truth = truths[focus]
+            called = [held for following, held in receiver.holders if following == truth]
+            if len(called) != 1 or (truth | called[0]) & tally.counted:
+                return None
+            tally.value += self.FINESSE
+            tally.counted |= truth | called[0]
+            reading[focus] = 0  # valued above
+        return reading
+
+    def _count_cards(
+        self,
+        board: Board,
+        receiver: _Receiver,
+        after: list[int],
+        touched: tuple[int, ...],
+        soon: int,
+        reading: dict[int, int],
+        tally: _Tally,
+    ) -> None:
+        """Add what the clue does for each card of the receiver's hand to ``tally``."""
         playable = board.playable
-        saves_chop = False
-        safe_after = False  # the receiver will have a card to play or to throw away
-        for slot, truth in enumerate(truths):
+        for slot, truth in enumerate(receiver.truths):
+            index = receiver.indexes[slot]
             mask = after[slot] & board.available
-            belief = reading.get(slot, self._belief.get(indexes[slot]))
+            belief = reading.get(slot, self._belief.get(index))
             if belief == 0:
                 continue
             if belief is not None and mask & belief:
                 mask &= belief
-            was = common_before[slot]
-            newly = slot in touched and indexes[slot] not in self._clued
+            was = receiver.common_before[slot]
+            newly = slot in touched and index not in self._clued
             if mask and (not mask & ~playable or not mask & board.useful):
-                safe_after = True
+                tally.safe_after = True
             if mask and not mask & ~playable and (not was or was & ~playable):
-                if truth & counted:
-                    value -= 0.5  # another copy is already on its way
-                else:
-                    value += 1.0
-                    counted |= truth
+                self._count_play(tally, truth, 1.0)
             elif mask and not mask & ~soon and (not was or was & ~soon):
-                if truth & counted:
-                    value -= 0.5
-                else:
-                    value += self.DELAYED  # it plays once the cards before it are played
-                    counted |= truth
+                self._count_play(tally, truth, self.DELAYED)  # plays once those before it do
             elif mask and not mask & board.useful and was & board.useful:
-                value += 0.2  # they learn it can go
+                tally.value += 0.2  # they learn it can go
             elif newly:
-                if truth & board.trash:
-                    value -= 0.4
-                elif truth & board.critical:
-                    value += 0.2
-                elif not truth & playable:
-                    value -= 0.1
-            if newly and slot == chop and truth & board.critical:
-                saves_chop = True
-                value += 0.6 if has_play else 1.2
-        if not safe_after:
-            for slot, index in enumerate(indexes):
-                if index not in self._clued and slot not in touched:
-                    if truths[slot] & board.critical & ~playable:
-                        value -= self.EXPOSED  # their next discard loses a last copy
-                    break
-        value -= 0.01 * distance
-        return _Clue(action, value, saves_chop)
+                tally.value += self._first_touch(board, truth)
+            if newly and slot == receiver.chop and truth & board.critical:
+                tally.saves_chop = True
+                tally.value += 0.6 if receiver.has_play else 1.2
+
+    @staticmethod
+    def _first_touch(board: Board, truth: int) -> float:
+        """A card a clue touches for the first time without making it play or go:
+        keeping trash costs, a last copy kept is worth a little."""
+        if truth & board.trash:
+            return -0.4
+        if truth & board.critical:
+            return 0.2
+        if not truth & board.playable:
+            return -0.1
+        return 0.0
+
+    @staticmethod
+    def _count_play(tally: _Tally, truth: int, worth: float) -> None:
+        """A card the clue sets to play: worth ``worth``, unless another copy of it
+        is already on its way."""
+        if truth & tally.counted:
+            tally.value -= 0.5
+        else:
+            tally.value += worth
+            tally.counted |= truth
+
+    def _exposes_last_copy(
+        self, board: Board, receiver: _Receiver, touched: tuple[int, ...]
+    ) -> bool:
+        """Whether the receiver's chop after the clue is a last copy that does not play."""
+        for slot, index in enumerate(receiver.indexes):
+            if index not in self._clued and slot not in touched:
+                return bool(receiver.truths[slot] & board.critical & ~board.playable)
+        return False
