@@ -7,6 +7,8 @@ pages from the catalogues) and a plain-English message (returned by the API).
 from __future__ import annotations
 
 import ipaddress
+import re
+import unicodedata
 from contextlib import suppress
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,6 +55,51 @@ def _integer(value: Any, name: str, low: int, high: int) -> int:
             {"field": name, "low": low, "high": high},
         )
     return value
+
+
+_DIGITS = re.compile(r"[0-9]{1,16}")
+
+
+def form_number(raw: str | None, name: str, low: int, high: int, code: str = "bad-number") -> int:
+    """A whole number sent by an HTML form: the ASCII digits 0-9 only (no ``²``, no
+    other script's digits, no sign or underscore) and from ``low`` to ``high``."""
+    text = (raw or "").strip()
+    if not _DIGITS.fullmatch(text) or not low <= int(text) <= high:
+        raise RefereeError(
+            400,
+            code,
+            f"{name} must be a whole number from {low} to {high}, in the digits 0 to 9",
+            {"field": name, "low": low, "high": high},
+        )
+    return int(text)
+
+
+# explicit direction changes (embeddings, overrides, isolates): a name with them
+# reads differently from what it is, and turns the text around it too
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# letters that draw nothing (Hangul fillers, the blank Braille pattern)
+_BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+_UNSEEN = ("C", "Z", "M")  # controls and format characters, spaces, combining marks
+
+
+def name_problem(name: str) -> RefereeError | None:
+    """Why a player's name cannot be used: control or direction-changing characters,
+    or nothing in it that can be seen."""
+    if any(char in _BIDI_CONTROLS for char in name):
+        return RefereeError(
+            422,
+            "bidi-name",
+            "a player's name may not contain characters that turn the text's direction"
+            " (U+202A to U+202E, U+2066 to U+2069)",
+        )
+    if any(unicodedata.category(char) == "Cc" for char in name) or not any(
+        not unicodedata.category(char).startswith(_UNSEEN) and char not in _BLANK_LETTERS
+        for char in name
+    ):
+        return RefereeError(
+            422, "invisible-name", "every player needs a name with characters that can be seen"
+        )
+    return None
 
 
 def json_object(body: bytes, is_json: bool) -> dict[str, Any]:
@@ -199,6 +246,10 @@ def new_table(
             f"every player needs a name of 1 to {MAX_NAME} characters",
             {"max": MAX_NAME},
         )
+    for name in players:
+        problem = name_problem(name)
+        if problem is not None:
+            raise problem
     if len(set(players)) != len(players):
         raise RefereeError(422, "same-name", "two players have the same name")
     counts = theme.players.counts

@@ -7,7 +7,6 @@ built by :func:`deckforge.referee.seats.seat_view`: never its own cards.
 
 from __future__ import annotations
 
-from contextlib import suppress
 from typing import Any, TypeGuard
 
 import segno
@@ -27,7 +26,13 @@ from flask import (
 from markupsafe import Markup
 
 from deckforge.referee import get_db, service, store
-from deckforge.referee.checks import RefereeError, json_object, version_of
+from deckforge.referee.checks import (
+    MAX_VERSION,
+    RefereeError,
+    form_number,
+    json_object,
+    version_of,
+)
 from deckforge.referee.i18n import Translator, language_for
 from deckforge.referee.seats import (
     MAX_SEED,
@@ -228,20 +233,22 @@ def act_for_seat(digital: DigitalTable, seat: int, version: int, action: Action)
 
 
 def _form_action(form: Any) -> Action:
+    """A seat's action from its page's form: a slot, or a target and a hint."""
+
+    def number(name: str, raw: str | None) -> int:
+        return form_number(raw, name, 0, 1000, code="pick-first")
+
     kind = form.get("type", "")
-    try:
-        if kind in ("play", "discard"):
-            slot = int(form.get("slot", ""))
-            return Play(slot) if kind == "play" else Discard(slot)
-        if kind == "hint":
-            target = int(form.get("target", ""))
-            what, value = form.get("hint", "").split(":")
-            if what == "colour":
-                return ColourHint(target, int(value))
-            if what == "rank":
-                return RankHint(target, int(value))
-    except ValueError:
-        pass
+    if kind in ("play", "discard"):
+        slot = number("slot", form.get("slot"))
+        return Play(slot) if kind == "play" else Discard(slot)
+    if kind == "hint":
+        target = number("target", form.get("target"))
+        what, _, value = form.get("hint", "").partition(":")
+        if what == "colour":
+            return ColourHint(target, number("colour", value))
+        if what == "rank":
+            return RankHint(target, number("rank", value))
     raise RefereeError(400, "pick-first", "choose a card or a hint first")
 
 
@@ -295,8 +302,7 @@ def seat_act(table_id: str, seat: int, secret: str) -> Any:
     check_csrf()
     t: Translator = g.t
     try:
-        raw = request.form.get("version", "")
-        version = version_of(int(raw) if raw.isdigit() else raw)
+        version = form_number(request.form.get("version"), "version", 0, MAX_VERSION)
         act_for_seat(digital, seat, version, _form_action(request.form))
     except IllegalAction as refusal:
         key = f"rule.{refusal.code}"
@@ -377,20 +383,13 @@ def api_pause(table_id: str) -> Response:
 
 @bp.post("/t/<table_id>/lead/<token>/pause")
 def leader_pause(table_id: str, token: str) -> Any:
-    try:
-        _leader_table(table_id, token)
-    except RefereeError as problem:
-        abort(problem.status if problem.status != 401 else 403)
-    check_csrf()
-    raw = request.form.get("version", "")
-    # a stale or malformed form changes nothing: the leader's page shows the table as it is
-    with suppress(store.StaleVersion, RefereeError):
-        _pause(
-            table_id,
-            version_of(int(raw) if raw.isdigit() else raw),
-            request.form.get("paused") == "1",
-        )
-    return redirect(url_for("pages.leader", table_id=table_id, token=token) + "#digital", 303)
+    from deckforge.referee.pages import leader_change
+
+    def change(version: int) -> None:
+        _leader_table(table_id, token)  # a printed table has nothing to pause (404)
+        _pause(table_id, version, request.form.get("paused") == "1")
+
+    return leader_change(table_id, token, change, "#digital")
 
 
 def _record(digital: DigitalTable, number: int) -> Response:

@@ -26,15 +26,16 @@ from markupsafe import Markup
 
 from deckforge.referee import colours, get_db, service, store, theme_access
 from deckforge.referee.checks import (
+    MAX_UNDO,
+    MAX_VERSION,
     RefereeError,
     form_action,
+    form_number,
     new_table,
-    steps_of,
     theme_choices,
-    version_of,
 )
-from deckforge.referee.digital import seed_of
 from deckforge.referee.i18n import Translator, available, language_for
+from deckforge.referee.seats import MAX_SEED, random_seed
 from deckforge.referee.security import check_csrf, csrf_token, new_token, token_hash, token_matches
 from deckforge.referee.tables import Snapshot
 from deckforge.rules import IllegalAction
@@ -171,24 +172,20 @@ def create() -> Any:
     form = request.form
     theme_name = form.get("theme_file", "").strip() or form.get("theme", "")
     names = [form.get(f"player{i}", "").strip() for i in range(MAX_SEATS)]
-    first_raw = form.get("first", "0")
     seats = [i for i, name in enumerate(names) if name]
-    try:
-        first_seat = int(first_raw)
-    except ValueError:
-        first_seat = 0
-    first = seats.index(first_seat) if first_seat in seats else 0
     kind: store.TableKind = "digital" if form.get("kind") == "digital" else "printed"
     seed_raw = form.get("seed", "").strip()
     try:
+        first_seat = form_number(form.get("first", "0"), "first", 0, MAX_SEATS - 1)
+        first = seats.index(first_seat) if first_seat in seats else 0
         checked = new_table(
             service().themes, theme_name, [names[i] for i in seats], first, theme_access()
         )
-        seed = (
-            seed_of(int(seed_raw) if seed_raw.isdigit() else seed_raw or None)
-            if kind == "digital"
-            else None
-        )
+        seed = None
+        if kind == "digital" and seed_raw:
+            seed = form_number(seed_raw, "seed", 0, MAX_SEED, code="bad-seed")
+        elif kind == "digital":
+            seed = random_seed()
     except RefereeError as problem:
         return index(problem=problem, form=form, status=problem.status)
     token = new_token()
@@ -279,14 +276,13 @@ def leader(table_id: str, token: str) -> Any:
     return _leader_page(_leader_snapshot(table_id, token), token)
 
 
-def _change(table_id: str, token: str, change: Any) -> Any:
+def leader_change(table_id: str, token: str, change: Any, anchor: str = "") -> Any:
     """Run one change from a leader form: PRG on success, the page with the reason if refused."""
     _leader_snapshot(table_id, token)
     check_csrf()
     t: Translator = g.t
     try:
-        version = version_of(_int_field("version"))
-        change(version)
+        change(form_number(request.form.get("version"), "version", 0, MAX_VERSION))
     except IllegalAction as refusal:
         key = f"rule.{refusal.code}"
         reason = t(key) if t.has(key) else refusal.message
@@ -301,15 +297,7 @@ def _change(table_id: str, token: str, change: Any) -> Any:
         key = f"form.{problem.code}"
         reason = t(key) if t.has(key) else problem.message
         return _leader_page(_snapshot(table_id), token, problem=reason, status=problem.status)
-    return redirect(url_for("pages.leader", table_id=table_id, token=token), 303)
-
-
-def _int_field(name: str) -> Any:
-    raw = request.form.get(name, "")
-    try:
-        return int(raw)
-    except ValueError:
-        return raw
+    return redirect(url_for("pages.leader", table_id=table_id, token=token) + anchor, 303)
 
 
 @bp.post("/t/<table_id>/lead/<token>/act")
@@ -317,15 +305,16 @@ def act(table_id: str, token: str) -> Any:
     def change(version: int) -> None:
         service().act(get_db(), table_id, version, form_action(request.form))
 
-    return _change(table_id, token, change)
+    return leader_change(table_id, token, change)
 
 
 @bp.post("/t/<table_id>/lead/<token>/undo")
 def undo(table_id: str, token: str) -> Any:
     def change(version: int) -> None:
-        service().undo(get_db(), table_id, version, steps_of(_int_field("steps")))
+        steps = form_number(request.form.get("steps"), "steps", 1, MAX_UNDO)
+        service().undo(get_db(), table_id, version, steps)
 
-    return _change(table_id, token, change)
+    return leader_change(table_id, token, change)
 
 
 @bp.post("/t/<table_id>/lead/<token>/new-game")
@@ -333,7 +322,7 @@ def new_game(table_id: str, token: str) -> Any:
     def change(version: int) -> None:
         service().new_game(get_db(), table_id, version)
 
-    return _change(table_id, token, change)
+    return leader_change(table_id, token, change)
 
 
 @bp.get("/favicon.ico")
