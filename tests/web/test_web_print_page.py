@@ -163,3 +163,13 @@ def test_every_key_the_print_page_uses_exists() -> None:
     assert not sorted(k for k in used - dynamic if k not in english and k not in referee)
     for prefix in ("print.paper.", "print.card.", "print.duplex.", "print.file."):
         assert any(k.startswith(prefix) for k in english)
+
+
+@pytest.mark.parametrize("language", ["fr", "en", "de"])
+def test_the_calibration_sheet_sends_the_reader_to_this_page_or_to_the_option(language):
+    from deckforge.printing.catalogue import catalogue
+
+    title = web_catalogue(language)["print.title"]
+    for key in ("calib_front_help", "calib_back_help"):
+        text = catalogue(language).text(key, edge="long", x="0", y="0")
+        assert title in text and "--back-offset X,Y" in text, key
