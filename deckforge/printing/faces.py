@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import FILL_EVEN_ODD
 
 from deckforge.printing.face_layout import FaceLayout
 from deckforge.printing.fitting import BREAKABLE, LEADING, TITLE_GAP, FittedText
-from deckforge.printing.fonts import Font, FontPair
+from deckforge.printing.fonts import FontPair, FontStack
 from deckforge.printing.geometry import MM, Rect
 from deckforge.printing.pdf import (
     GREY,
@@ -58,7 +58,7 @@ class BackFace:
     pattern_share: float = 0.35  # how strongly the pattern's accent shows over the ground
 
 
-def _fit_size(text: str, font: Font, size: float, width: float, floor: float = 4.0) -> float:
+def _fit_size(text: str, font: FontStack, size: float, width: float, floor: float = 4.0) -> float:
     """``size`` or smaller, so that one line of ``text`` is at most ``width`` points wide."""
     while size > floor and font.width(text, size) > width:
         size -= 0.25
@@ -66,7 +66,7 @@ def _fit_size(text: str, font: Font, size: float, width: float, floor: float = 4
 
 
 def _centred(
-    c: PrintCanvas, x: float, y_mid: float, text: str, font: Font, size: float, mode: int = 0
+    c: PrintCanvas, x: float, y_mid: float, text: str, font: FontStack, size: float, mode: int = 0
 ) -> None:
     """Draw ``text`` centred on (x, y_mid): y_mid is the middle of digits and capitals."""
     c.setFont(font.name, size)
@@ -74,7 +74,7 @@ def _centred(
 
 
 def _symbol(
-    c: PrintCanvas, x: float, y_mid: float, symbol: str, font: Font, size: float, fill: Color
+    c: PrintCanvas, x: float, y_mid: float, symbol: str, font: FontStack, size: float, fill: Color
 ) -> None:
     """The suit symbol in the suit's colour with a dark outline (readable in grey too)."""
     c.setFillColor(fill)
@@ -168,9 +168,12 @@ def draw_front(
             panel.x * MM, panel.y * MM, panel.w * MM, panel.h * MM, 2.2 * s * MM, stroke=1, fill=1
         )
 
-    # corner indices: top-left upright, bottom-right upside down (fanned hands, both ways)
-    _index(c, layout.index_top_left, face, fonts, s)
-    br = layout.index_bottom_right
+    # corner indices: top-left upright, bottom-right upside down (fanned hands, both ways);
+    # mirrored for a right-to-left language, whose hands fan the other way
+    tl, br, copies = layout.index_top_left, layout.index_bottom_right, layout.copies_box
+    if fonts.rtl:
+        tl, br, copies = (_mirrored(r, rect.w) for r in (tl, br, copies))
+    _index(c, tl, face, fonts, s)
     c.saveState()
     c.translate((br.x + br.w / 2) * MM, (br.y + br.h / 2) * MM)
     c.rotate(180)
@@ -227,12 +230,20 @@ def draw_front(
         _pips(c, layout.pips_box(), face, fonts)
 
     # how many of this card exist
-    box = layout.copies_box
+    box = copies
     c.setFillColor(GREY)
     size = _fit_size(face.copies, fonts.body, 6.5 * s, box.w * MM)
     c.setFont(fonts.body.name, size)
-    c.drawString(box.x * MM, (box.y + 0.8 * s) * MM, face.copies)
+    if fonts.rtl:
+        c.drawRightString(box.right * MM, (box.y + 0.8 * s) * MM, face.copies)
+    else:
+        c.drawString(box.x * MM, (box.y + 0.8 * s) * MM, face.copies)
     c.restoreState()
+
+
+def _mirrored(rect: Rect, width: float) -> Rect:
+    """``rect`` mirrored left to right on a card ``width`` mm wide."""
+    return Rect(width - rect.right, rect.y, rect.w, rect.h)
 
 
 def _text_block(c: PrintCanvas, box: Rect, text: FittedText, fonts: FontPair) -> None:
@@ -393,7 +404,7 @@ def draw_back(
     c.restoreState()
 
 
-def _balanced_lines(words: list[str], font: Font, width: float, size: float) -> list[str]:
+def _balanced_lines(words: list[str], font: FontStack, width: float, size: float) -> list[str]:
     """One line if it fits, else two or three lines of similar length."""
     text = " ".join(words)
     if len(words) < 2 or font.width(text, size) <= width:

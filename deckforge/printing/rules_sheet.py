@@ -18,7 +18,7 @@ from deckforge.printing.fitting import BREAKABLE
 from deckforge.printing.fonts import FontPair
 from deckforge.printing.geometry import MM
 from deckforge.printing.pdf import GREY, INK, PrintCanvas, colour, lighter
-from deckforge.printing.text_flow import Paragraph
+from deckforge.printing.text_flow import Paragraph, is_rtl, mirror_table
 from deckforge.theme.model import (
     ClueMode,
     Direction,
@@ -263,7 +263,7 @@ def _sources(theme: Theme, words: Catalogue, st: dict[str, ParagraphStyle]) -> l
 
 def _together(flowables: list[Flowable]) -> Table:
     """Flowables that must stay on one page (a heading and its table)."""
-    table = Table([[flowables]], hAlign="LEFT")
+    table = Table([[flowables]], hAlign="RIGHT" if is_rtl(flowables[0].style) else "LEFT")
     table.setStyle(
         TableStyle(
             [
@@ -317,8 +317,7 @@ def _suit_table(theme: Theme, words: Catalogue, st: dict[str, ParagraphStyle]) -
         rows.append([Paragraph(_e(suit.name), st["cell"]), suit.symbol, *copies, order])
     rank_w = min(9.0, (210 - 2 * MARGIN - 52 - 17 - 22) / ranks)
     widths = [52 * MM, 17 * MM, *[rank_w * MM] * ranks, 22 * MM]
-    table = Table(rows, colWidths=widths, hAlign="LEFT")
-    style = [
+    style: list[tuple[object, ...]] = [
         ("SPAN", (2, 0), (ranks + 1, 0)),
         ("FONT", (0, 0), (-1, -1), st["cell"].fontName, 9),
         ("FONT", (0, 0), (-1, 1), st["h"].fontName, 8),
@@ -336,6 +335,22 @@ def _suit_table(theme: Theme, words: Catalogue, st: dict[str, ParagraphStyle]) -
     ]
     for row, suit in enumerate(theme.suits, start=2):
         style.append(("BACKGROUND", (1, row), (1, row), lighter(colour(suit.colour), 0.55)))
+    return _table(rows, widths, style, st)
+
+
+def _table(
+    rows: list[list[object]],
+    widths: list[float],
+    style: list[tuple[object, ...]],
+    st: dict[str, ParagraphStyle],
+) -> Table:
+    """A table read from the left, or mirrored for a right-to-left language."""
+    align = "LEFT"
+    if is_rtl(st["body"]):
+        first_column = ("ALIGN", (0, 0), (0, -1), "LEFT")
+        rows, widths, style = mirror_table(rows, widths, [first_column, *style])
+        align = "RIGHT"
+    table = Table(rows, colWidths=widths, hAlign=align)
     table.setStyle(TableStyle(style))
     return table
 
@@ -345,23 +360,18 @@ def _rating_table(theme: Theme, words: Catalogue, st: dict[str, ParagraphStyle])
     for band in theme.rating:
         span = str(band.low) if band.low == band.high else f"{band.low}–{band.high}"
         rows.append([span, Paragraph(_e(band.label), st["cell"])])
-    table = Table(rows, colWidths=[22 * MM, 70 * MM], hAlign="LEFT")
-    table.setStyle(
-        TableStyle(
-            [
-                ("FONT", (0, 0), (-1, -1), st["cell"].fontName, 9),
-                ("FONT", (0, 0), (-1, 0), st["h"].fontName, 8),
-                ("FONT", (0, 1), (0, -1), st["cell"].fontName, 9),
-                ("TEXTCOLOR", (0, 0), (-1, 0), GREY),
-                ("LINEBELOW", (0, 0), (-1, 0), 0.6, INK),
-                ("LINEBELOW", (0, 1), (-1, -1), 0.25, lighter(GREY, 0.5)),
-                ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
-                ("TOPPADDING", (0, 0), (-1, -1), 1.5),
-                ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
-            ]
-        )
-    )
-    return table
+    style: list[tuple[object, ...]] = [
+        ("FONT", (0, 0), (-1, -1), st["cell"].fontName, 9),
+        ("FONT", (0, 0), (-1, 0), st["h"].fontName, 8),
+        ("FONT", (0, 1), (0, -1), st["cell"].fontName, 9),
+        ("TEXTCOLOR", (0, 0), (-1, 0), GREY),
+        ("LINEBELOW", (0, 0), (-1, 0), 0.6, INK),
+        ("LINEBELOW", (0, 1), (-1, -1), 0.25, lighter(GREY, 0.5)),
+        ("VALIGN", (0, 0), (-1, -1), "MIDDLE"),
+        ("TOPPADDING", (0, 0), (-1, -1), 1.5),
+        ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5),
+    ]
+    return _table(rows, [22 * MM, 70 * MM], style, st)
 
 
 def rules_sheet(theme: Theme, words: Catalogue, fonts: FontPair, canvas: PrintCanvas) -> bytes:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from deckforge.printing.catalogue import Catalogue
 from deckforge.printing.fitting import wrap
-from deckforge.printing.fonts import Font, FontPair
+from deckforge.printing.fonts import FontPair, FontStack
 from deckforge.printing.geometry import MM
 from deckforge.printing.pdf import GREY, INK, PrintCanvas, colour, darker, lighter
 from deckforge.theme.model import StrikeoutScore, Theme
@@ -13,7 +13,7 @@ MARGIN = 12.0  # mm
 GAMES = 6  # rows per sheet
 
 
-def _fitted(c: PrintCanvas, font: Font, text: str, size: float, width: float) -> None:
+def _fitted(c: PrintCanvas, font: FontStack, text: str, size: float, width: float) -> None:
     while size > 5 and font.width(text, size) > width:
         size -= 0.25
     c.setFont(font.name, size)
@@ -46,7 +46,9 @@ def score_columns(theme: Theme, words: Catalogue, width: float) -> list[tuple[st
     ]
 
 
-def suit_header_size(names: list[str], width: float, font: Font) -> tuple[float, list[list[str]]]:
+def suit_header_size(
+    names: list[str], width: float, font: FontStack
+) -> tuple[float, list[list[str]]]:
     """The one font size (pt) at which every suit name fits its column, and their lines.
 
     A name may take two lines, broken between words only; the largest size at
@@ -72,8 +74,11 @@ def score_sheet(theme: Theme, words: Catalogue, fonts: FontPair, canvas: PrintCa
     left, right = MARGIN, width - MARGIN
     top = height - MARGIN
     c.setFillColor(INK)
+    # lines start at the left, or at the right in a right-to-left language
+    start = (right if fonts.rtl else left) * MM
+    draw = c.drawRightString if fonts.rtl else c.drawString
     _fitted(c, fonts.title, t("score_title", title=theme.title), 16, (right - left) * MM)
-    c.drawString(left * MM, (top - 6) * MM, t("score_title", title=theme.title))
+    draw(start, (top - 6) * MM, t("score_title", title=theme.title))
     # how to fill a row, and what a game lost to the error tokens scores
     strikeout = {
         StrikeoutScore.ZERO: "score_strikeout_zero",
@@ -88,7 +93,7 @@ def score_sheet(theme: Theme, words: Catalogue, fonts: FontPair, canvas: PrintCa
     )
     c.setFillColor(GREY)
     _fitted(c, fonts.body, help_text, 8.5, (right - left) * MM)
-    c.drawString(left * MM, (top - 11.5) * MM, help_text)
+    draw(start, (top - 11.5) * MM, help_text)
 
     suits = theme.suits
     columns = score_columns(theme, words, right - left)
@@ -99,6 +104,9 @@ def score_sheet(theme: Theme, words: Catalogue, fonts: FontPair, canvas: PrintCa
     xs = [left]
     for _, w in columns:
         xs.append(xs[-1] + w)
+    if fonts.rtl:  # the columns in reading order, from the right
+        xs = [left + right - x for x in xs]
+        xs = [x - w for x, (_, w) in zip(xs, columns, strict=False)] + [left]
 
     # header: suit columns carry their colour and symbol, so B&W copies still read;
     # every suit name at one size (a deck about respect ranks no family smaller)
@@ -139,7 +147,7 @@ def score_sheet(theme: Theme, words: Catalogue, fonts: FontPair, canvas: PrintCa
     c.rect(left * MM, bottom * MM, (right - left) * MM, (table_top - bottom) * MM, stroke=1, fill=0)
     c.line(left * MM, y_header * MM, right * MM, y_header * MM)
     c.setLineWidth(0.4)
-    for x in xs[1:-1]:
+    for x in xs[:-2] if fonts.rtl else xs[1:-1]:  # between the columns
         c.line(x * MM, bottom * MM, x * MM, table_top * MM)
     for row in range(1, GAMES):
         y = y_header - row * row_h
@@ -180,7 +188,11 @@ def _rating_legend(
     c.setFillColor(INK)
     c.setFont(fonts.title.name, 9)
     label = words.text("score_legend")
-    c.drawString(left * MM, top * MM, label)
+    # read from the left, or from the right in a right-to-left language
+    sign = -1 if fonts.rtl else 1
+    start = right if fonts.rtl else left
+    draw = c.drawRightString if fonts.rtl else c.drawString
+    draw(start * MM, top * MM, label)
     # the bands start after the label, leaving at least 4 mm whatever its length
     indent = max(28.0, fonts.title.width(label, 9) / MM + 4)
     per_row = 3
@@ -189,9 +201,9 @@ def _rating_legend(
     for i, band in enumerate(theme.rating):
         row, column = divmod(i, per_row)
         span = str(band.low) if band.low == band.high else f"{band.low}–{band.high}"
-        x = left + indent + column * col_w
+        x = start + sign * (indent + column * col_w)
         y = top - row * 4.5
         c.setFont(fonts.title.name, 9)
-        c.drawString(x * MM, y * MM, span)
+        draw(x * MM, y * MM, span)
         c.setFont(fonts.body.name, 9)
-        c.drawString((x + 13) * MM, y * MM, band.label)
+        draw((x + sign * 13) * MM, y * MM, band.label)

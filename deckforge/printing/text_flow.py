@@ -137,3 +137,27 @@ class LineParagraph(Flowable):
                 canvas.drawString(x, y, text)
                 x += stack.width(text, size) + gap
             y -= style.leading
+
+
+def is_rtl(style: ParagraphStyle) -> bool:
+    """Whether paragraphs in ``style`` are laid out right to left."""
+    stack = stack_named(style.fontName)
+    return stack is not None and stack.rtl
+
+
+Command = tuple[object, ...]  # a TableStyle command: (name, (col, row), (col, row), *values)
+
+
+def mirror_table(
+    rows: list[list[object]], widths: list[float], commands: list[Command]
+) -> tuple[list[list[object]], list[float], list[Command]]:
+    """A table's rows, column widths and style, mirrored for a right-to-left language:
+    the first column on the right, left alignment turned into right alignment."""
+    n = len(widths)
+    mirrored: list[Command] = []
+    for name, (c0, r0), (c1, r1), *values in commands:  # type: ignore[misc]
+        a, b = n - 1 - int(c1) % n, n - 1 - int(c0) % n
+        if name == "ALIGN":
+            values = [{"LEFT": "RIGHT", "RIGHT": "LEFT"}.get(str(v), v) for v in values]
+        mirrored.append((name, (a, r0), (b, r1), *values))
+    return [row[::-1] for row in rows], widths[::-1], mirrored

@@ -143,16 +143,18 @@ def _heading(
     room = layout.paper[1] - layout.margin - grid.top - MARK_GAP - MARK_LENGTH
     if room < 16:
         return
-    x = grid.x * MM
+    # from the start of the line: the left, or the right in a right-to-left language
+    x = (grid.right if fonts.rtl else grid.x) * MM
+    draw = c.drawRightString if fonts.rtl else c.drawString
     lines = wrap(help_text, grid.w * MM, 8.5, fonts.body.width)
     y = (grid.top + MARK_GAP + MARK_LENGTH + 4) * MM + len(lines) * 11 + 2
     c.setFillColor(INK)
     c.setFont(fonts.title.name, 13)
-    c.drawString(x, y, title)
+    draw(x, y, title)
     c.setFont(fonts.body.name, 8.5)
     for line in lines:
         y -= 11
-        c.drawString(x, y, line)
+        draw(x, y, line)
 
 
 def token_layout(
