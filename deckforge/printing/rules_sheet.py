@@ -86,10 +86,11 @@ def _e(text: object) -> str:
 
 def _join(words: Catalogue, items: list[str]) -> str:
     """ "2, 3, 4 or 5" style list, with the language's own "or"."""
-    ors = {"fr": "ou", "de": "oder"}
+    ors = {"fr": "ou", "de": "oder", "ar": "أو", "he": "או"}
+    comma = "، " if words.language == "ar" else ", "
     if len(items) == 1:
         return items[0]
-    return f"{', '.join(items[:-1])} {ors.get(words.language, 'or')} {items[-1]}"
+    return f"{comma.join(items[:-1])} {ors.get(words.language, 'or')} {items[-1]}"
 
 
 def _suit_names(theme: Theme, indices: list[int]) -> str:

@@ -16,12 +16,13 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
 from bidi import algorithm as uba
+from reportlab.lib.abag import ABag
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import ShapedStr, shapeStr
+from reportlab.pdfbase.ttfonts import ShapedStr, shapeFragWord
 
 if TYPE_CHECKING:
     from deckforge.printing.fonts import Font, FontStack
@@ -135,12 +136,39 @@ def _levels(text: str, rtl: bool) -> list[int]:
     return levels
 
 
+@cache
+def _ready_for_shaping(name: str) -> None:
+    """Give every glyph without a character (joined and final forms, ligatures) its
+    private-use code now, in glyph order. reportlab hands these codes out as shaping
+    first meets each glyph, so without this a PDF's bytes would depend on what the
+    process happened to shape before."""
+    ttf = pdfmetrics.getFont(name)
+    hb_font = ttf.hbFont(1000)
+    mapped = set(ttf.face.glyphToChar)
+    for gid in range(ttf.face.numGlyphs):
+        if gid not in mapped:
+            ttf.hbAddPrivate(hb_font.glyph_to_string(gid), gid, hb_font.get_glyph_h_advance(gid))
+
+
+# HarfBuzz's default features (joining forms, marks, kerning, standard ligatures);
+# reportlab's shapeStr also turns on discretionary ligatures, which in Hebrew
+# fonts join vav and yod into the Yiddish ligature
+FEATURES = {"kern": True, "liga": True}
+
+
+def _shape_str(text: str, name: str) -> str:
+    """reportlab's shapeStr with :data:`FEATURES`: a ShapedStr, or ``text`` unchanged."""
+    word = [pdfmetrics.stringWidth(text, name, 1000), (ABag(fontName=name, fontSize=1000), text)]
+    return shapeFragWord(word, features=FEATURES)[1][1]
+
+
 def _shape(text: str, font: Font, rtl_run: bool) -> Run:
     """One run in visual order: shaped by HarfBuzz when its script needs it."""
     if rtl_run:
         text = "".join(uba.MIRRORED.get(char, char) for char in text)
     if COMPLEX.search(text):
-        shaped = shapeStr(text, font.name, 1000)
+        _ready_for_shaping(font.name)
+        shaped = _shape_str(text, font.name)
         if isinstance(shaped, ShapedStr):
             width = sum(d.x_advance for d in shaped.__shapeData__) / 1000
             return Run(font.name, shaped, width)

@@ -160,4 +160,9 @@ def mirror_table(
         if name == "ALIGN":
             values = [{"LEFT": "RIGHT", "RIGHT": "LEFT"}.get(str(v), v) for v in values]
         mirrored.append((name, (a, r0), (b, r1), *values))
-    return [row[::-1] for row in rows], widths[::-1], mirrored
+    flipped = [row[::-1] for row in rows]
+    for name, (a, r0), (b, r1), *_ in mirrored:  # type: ignore[misc]
+        if name == "SPAN":  # a span shows its first cell, which is now at its other end
+            for row in flipped[int(r0) : int(r1) % len(rows) + 1]:
+                row[a], row[b] = row[b], row[a]
+    return flipped, widths[::-1], mirrored

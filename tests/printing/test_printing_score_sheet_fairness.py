@@ -14,6 +14,12 @@ from deckforge.printing.score_sheet import MARGIN, score_columns
 from deckforge.theme.loader import bundled_theme_names, load_theme
 
 
+def _find(chars: str, word: str, start: int) -> int:
+    """Where ``word`` is, in reading order or (a right-to-left line) in visual order."""
+    found = chars.find(word, start)
+    return found if found >= 0 else chars.find(word[::-1], start)
+
+
 def _sizes_of(data: bytes, words: list[str], after: str) -> dict[str, set[float]]:
     """The font size of every character of each word's first occurrence after ``after``."""
     page = pdfium.PdfDocument(data)[0]
@@ -21,10 +27,10 @@ def _sizes_of(data: bytes, words: list[str], after: str) -> dict[str, set[float]
     count = pdfium_c.FPDFText_CountChars(text_page.raw)
     chars = "".join(chr(pdfium_c.FPDFText_GetUnicode(text_page.raw, i)) for i in range(count))
     found: dict[str, set[float]] = {}
-    header = chars.find(after)
+    header = _find(chars, after, 0)
     assert header >= 0
     for word in words:
-        start = chars.find(word, header)
+        start = _find(chars, word, header)
         assert start >= 0, word
         found[word] = {
             round(pdfium_c.FPDFText_GetFontSize(text_page.raw, i), 2)
