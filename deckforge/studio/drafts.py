@@ -139,6 +139,22 @@ def _parent_outside(text: str, where: Path, allowed: Collection[Path]) -> str | 
     )
 
 
+def merged_draft(text: str, path: Path, allowed: Collection[Path] | None = None) -> Any:
+    """The merged document of the draft (parents included) as plain data, or None when
+    it cannot be read (the YAML limits included): what a form edit's key paths address.
+
+    ``allowed``: as for :func:`check_draft` (a parent outside them gives None).
+    """
+    with theme_draft(path, text) as where:
+        if allowed is not None and _parent_outside(text, where, allowed):
+            return None
+        try:
+            document, _ = load_document(where)
+        except ThemeError:
+            return None
+    return plain(document)
+
+
 def _inside(path: Path, folders: Collection[Path]) -> bool:
     resolved = path.resolve()
     return any(resolved == f or f in resolved.parents for f in (f.resolve() for f in folders))

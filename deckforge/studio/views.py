@@ -24,7 +24,7 @@ from flask import (
 from werkzeug.exceptions import HTTPException
 
 from deckforge.studio import access
-from deckforge.studio.drafts import DraftReport, check_draft
+from deckforge.studio.drafts import DraftReport, check_draft, merged_draft
 from deckforge.studio.places import PlaceError, Places, name_problem, save_text
 from deckforge.studio.preview import FaceCache, deck_faces
 from deckforge.studio.round_trip import Edit, EditError, apply_edits
@@ -285,11 +285,12 @@ def edit() -> Any:
     text = _text(data)
     edits = _edits(data)
     where = _where(data)
-    report = _checked(text, where)
-    if report.merged is None:
+    merged = merged_draft(text, where, _allowed())
+    if merged is None:
+        report = _checked(text, where)
         raise Refusal(422, "fix the YAML first", [p.as_json() for p in report.problems])
     try:
-        changed = apply_edits(text, edits, report.merged)
+        changed = apply_edits(text, edits, merged)
     except EditError as error:
         raise Refusal(422, str(error)) from None
     _text({"text": changed})
