@@ -1,0 +1,45 @@
+"""The studio speaks French, English and German: every catalogue has every text the page uses."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from deckforge.studio.words import catalogue, languages
+
+STUDIO = Path(__file__).resolve().parents[2] / "deckforge" / "studio"
+
+
+def _used_keys() -> set[str]:
+    script = (STUDIO / "static" / "studio.js").read_text("utf-8")
+    pages = "".join(p.read_text("utf-8") for p in (STUDIO / "templates").glob("*.html"))
+    keys = set(re.findall(r"""w\[["']([a-z_.]+)["']\]""", script + pages))
+    keys |= {f"rule.{rule}" for rule in re.findall(r"^\s+(\w+): \[", script, re.M)}
+    choices = re.findall(r'"(\w+)"', "".join(re.findall(r"const RULES = \{(.*?)\};", script, re.S)))
+    keys |= {f"choice.{c}" for c in choices if not c.endswith(("hints", "score"))}
+    keys |= {"choice.up", "choice.down", "after.print", "after.play", "after.home"}
+    keys |= {"form.token_hint", "form.token_error"}
+    return keys
+
+
+def test_the_studio_has_french_english_and_german() -> None:
+    assert {"de", "en", "fr"} <= set(languages())
+
+
+def test_every_catalogue_has_every_key_the_page_uses_and_no_other() -> None:
+    used = _used_keys()
+    english = set(catalogue("en"))
+    assert used <= english, sorted(used - english)
+    for language in languages():
+        assert set(catalogue(language)) == english, language
+        assert all(text.strip() for text in catalogue(language).values()), language
+
+
+def test_placeholders_are_the_same_in_every_language() -> None:
+    for key, text in catalogue("en").items():
+        wanted = set(re.findall(r"\{(\w+)\}", text))
+        for language in languages():
+            assert set(re.findall(r"\{(\w+)\}", catalogue(language)[key])) == wanted, (
+                language,
+                key,
+            )
