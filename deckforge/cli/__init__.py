@@ -18,6 +18,7 @@ COMMANDS: dict[str, str] = {
     "check": "deckforge.cli.check:check",
     "schema": "deckforge.cli.check:schema",
     "print": "deckforge.cli.print_kit:print_kit",
+    "images": "deckforge.cli.images:images",
     "referee": "deckforge.cli.referee:referee",
     "replay": "deckforge.cli.replay:replay",
     "simulate": "deckforge.cli.simulate:simulate",

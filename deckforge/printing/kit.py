@@ -23,8 +23,9 @@ from deckforge.printing.cards import (
     deck_order,
     front_faces,
 )
-from deckforge.printing.catalogue import catalogue
-from deckforge.printing.fonts import FontError, theme_fonts
+from deckforge.printing.catalogue import Catalogue, catalogue
+from deckforge.printing.faces import FrontFace
+from deckforge.printing.fonts import FontError, FontPair, theme_fonts
 from deckforge.printing.geometry import (
     PAPERS,
     Duplex,
@@ -83,6 +84,26 @@ def kit_files(options: KitOptions) -> list[str]:
     return [*names, "tokens.pdf", "rules.pdf", "scoresheet.pdf", "calibration.pdf"]
 
 
+def deck_faces(
+    theme: Theme, card: tuple[float, float]
+) -> tuple[FontPair, Catalogue, dict[tuple[int, int], FrontFace]]:
+    """The theme checked for ``card``, its fonts, its words and every distinct face."""
+    problems = preflight(theme, card)
+    if problems:
+        raise PrintError(f"{len(problems)} printing problem(s) in the theme", problems)
+    try:
+        fonts = theme_fonts(
+            theme.print_style.title_fonts,
+            theme.print_style.body_fonts,
+            theme.path,
+            theme.language,
+        )
+    except FontError as error:
+        raise PrintError(str(error)) from None
+    words = catalogue(theme.language)
+    return fonts, words, front_faces(theme.suits, fonts, card, words)
+
+
 def build_kit(
     theme: Theme, options: KitOptions = KitOptions(), progress: Progress | None = None
 ) -> dict[str, bytes]:
@@ -104,21 +125,7 @@ def build_kit(
         fold = FoldLayout(paper=paper, card=card, bleed=options.bleed) if options.fold else None
     except LayoutError as error:
         raise PrintError(str(error)) from None
-    problems = preflight(theme, card)
-    if problems:
-        raise PrintError(f"{len(problems)} printing problem(s) in the theme", problems)
-    try:
-        fonts = theme_fonts(
-            theme.print_style.title_fonts,
-            theme.print_style.body_fonts,
-            theme.path,
-            theme.language,
-        )
-    except FontError as error:
-        raise PrintError(str(error)) from None
-
-    words = catalogue(theme.language)
-    faces = front_faces(theme.suits, fonts, card, words)
+    fonts, words, faces = deck_faces(theme, card)
     deck = deck_order(theme.suits) if options.only is None else select_cards(theme, options.only)
     low_ink = options.ink is Ink.LOW
     sheets = CardSheets(faces, back_face(theme), fonts, card, options.bleed, words, low_ink)
