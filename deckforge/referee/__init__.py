@@ -91,7 +91,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["deckforge.db"] = store.ConnectionPool(database, app.config["SYNC"])
     app.teardown_appcontext(release_db)
 
-    from deckforge.referee import api, digital, pages
+    from deckforge.referee import api, digital, errors, pages
+
+    errors.register(app)
 
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)

@@ -1,8 +1,6 @@
 """The JSON API (``/api``): tables, actions, undo, new games, event stream, exports.
 
-Refusals are ``{"error": {"code": ..., "message": ...}}``: 400 malformed,
-401 no leader token, 403 wrong token, 404 no such table, 409 stale version,
-422 refused by the rules (the engine's code and message).
+Refusals are ``{"error": {"code": ..., "message": ...}}`` (see :mod:`errors`).
 """
 
 from __future__ import annotations
@@ -14,6 +12,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from deckforge.referee import digital, get_db, scores_csv, service, store, theme_access
+from deckforge.referee.auth import leader_required
 from deckforge.referee.checks import (
     RefereeError,
     action_of,
@@ -24,34 +23,10 @@ from deckforge.referee.checks import (
     version_of,
 )
 from deckforge.referee.openapi import document
-from deckforge.referee.security import new_token, token_hash, token_matches
+from deckforge.referee.security import new_token, token_hash
 from deckforge.referee.tables import Snapshot
-from deckforge.rules import IllegalAction
 
 bp = Blueprint("api", __name__, url_prefix="/api")
-
-
-def error(status: int, code: str, message: str) -> tuple[Response, int]:
-    return jsonify({"error": {"code": code, "message": message}}), status
-
-
-@bp.errorhandler(RefereeError)
-def refused(problem: RefereeError) -> tuple[Response, int]:
-    return error(problem.status, problem.code, problem.message)
-
-
-@bp.errorhandler(IllegalAction)
-def illegal(problem: IllegalAction) -> tuple[Response, int]:
-    return error(422, problem.code, problem.message)
-
-
-@bp.errorhandler(store.StaleVersion)
-def stale(problem: store.StaleVersion) -> tuple[Response, int]:
-    return error(
-        409,
-        "stale-version",
-        f"the table is at version {problem.current}; this was made on version {problem.expected}",
-    )
 
 
 def _state(snap: Snapshot, status: int = 200) -> Response:
@@ -68,24 +43,6 @@ def _snapshot(table_id: str) -> Snapshot:
     if snap is None:
         raise RefereeError(404, "no-such-table", f"there is no table {table_id!r}")
     return snap
-
-
-def _leader(table_id: str) -> store.TableRecord:
-    """The table, once the request shows its leader token (401 without, 403 if wrong)."""
-    table = service().record(get_db(), table_id)
-    if table is None:
-        raise RefereeError(404, "no-such-table", f"there is no table {table_id!r}")
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not token.strip():
-        raise RefereeError(
-            401,
-            "token-required",
-            "this needs the table's leader token (Authorization: Bearer <token>)",
-        )
-    if not token_matches(token.strip(), table.leader_token_hash):
-        raise RefereeError(403, "wrong-token", "this is not the table's leader token")
-    return table
 
 
 def links(table_id: str, token: str | None = None) -> dict[str, str]:
@@ -171,8 +128,8 @@ def state(table_id: str) -> Response:
 
 
 @bp.post("/tables/<table_id>/actions")
+@leader_required
 def act(table_id: str) -> Response:
-    _leader(table_id)
     data = _body()
     version = version_of(data.get("version"))
     action = action_of(data.get("action"))
@@ -180,8 +137,8 @@ def act(table_id: str) -> Response:
 
 
 @bp.post("/tables/<table_id>/undo")
+@leader_required
 def undo(table_id: str) -> Response:
-    _leader(table_id)
     data = _body()
     version = version_of(data.get("version"))
     steps = steps_of(data.get("steps"))
@@ -193,8 +150,8 @@ def undo(table_id: str) -> Response:
 
 
 @bp.post("/tables/<table_id>/games")
+@leader_required
 def next_game(table_id: str) -> Response:
-    _leader(table_id)
     version = version_of(_body().get("version"))
     snap = service().new_game(get_db(), table_id, version)
     return _state(snap, 201)

@@ -10,12 +10,13 @@ import ipaddress
 import re
 import unicodedata
 from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import orjson
 
+from deckforge.referee.errors import RefereeError
 from deckforge.referee.tables import ThemeCache, theme_reference
 from deckforge.rules import Action, Card, ColourHint, Discard, Play, RankHint, action_from_dict
 from deckforge.theme.loader import THEME_SUFFIXES, ThemeError, bundled_theme_names
@@ -24,19 +25,6 @@ from deckforge.theme.model import Theme
 MAX_NAME = 40
 MAX_VERSION = 2**53  # JSON numbers stay exact below this
 MAX_UNDO = 1000
-
-
-@dataclass
-class RefereeError(Exception):
-    """A request the referee refuses: ``status`` for HTTP, ``code`` stable, ``message`` English."""
-
-    status: int
-    code: str
-    message: str
-    values: dict[str, Any] = field(default_factory=dict)
-
-    def __str__(self) -> str:
-        return self.message
 
 
 @dataclass(frozen=True)

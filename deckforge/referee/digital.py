@@ -13,7 +13,6 @@ import segno
 from flask import (
     Blueprint,
     Response,
-    abort,
     current_app,
     g,
     jsonify,
@@ -26,6 +25,7 @@ from flask import (
 from markupsafe import Markup
 
 from deckforge.referee import get_db, service, store
+from deckforge.referee.auth import bearer, check_leader, leader_required, seat_required
 from deckforge.referee.checks import (
     MAX_VERSION,
     RefereeError,
@@ -41,7 +41,6 @@ from deckforge.referee.seats import (
     is_paused,
     leader_hands,
     random_seed,
-    seat_matches,
     seat_secret,
     seat_view,
     set_paused,
@@ -103,35 +102,6 @@ def seed_of(value: Any) -> int:
     return value
 
 
-# ---- refusals ---------------------------------------------------------------------------
-
-
-def _json_error(status: int, code: str, message: str) -> tuple[Response, int]:
-    return jsonify({"error": {"code": code, "message": message}}), status
-
-
-@bp.errorhandler(RefereeError)
-def refused(problem: RefereeError) -> Any:
-    if request.path.startswith("/api/"):
-        return _json_error(problem.status, problem.code, problem.message)
-    key = f"error.http.{problem.status}"
-    return render_template("error.html", status=problem.status, key=key), problem.status
-
-
-@bp.errorhandler(IllegalAction)
-def illegal(problem: IllegalAction) -> tuple[Response, int]:
-    return _json_error(422, problem.code, problem.message)
-
-
-@bp.errorhandler(store.StaleVersion)
-def stale(problem: store.StaleVersion) -> tuple[Response, int]:
-    return _json_error(
-        409,
-        "stale-version",
-        f"the table is at version {problem.current}; this was made on version {problem.expected}",
-    )
-
-
 PAUSED = RefereeError(423, "paused", "the leader has paused the table: wait until they resume")
 
 
@@ -144,47 +114,9 @@ def _digital(table_id: str) -> DigitalTable:
     return found
 
 
-def _bearer() -> str | None:
-    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
-
-
-def _seat_api(table_id: str, seat: int) -> DigitalTable:
-    """The table, once the request shows this seat's secret (401 without, 403 if wrong)."""
+def _seat_page_table(table_id: str) -> DigitalTable:
     digital = _digital(table_id)
-    if not 0 <= seat < len(digital.table.players):
-        raise RefereeError(404, "no-such-seat", f"the table has no seat {seat}")
-    secret = _bearer()
-    if secret is None:
-        raise RefereeError(
-            401, "token-required", "this needs the seat's secret (Authorization: Bearer <secret>)"
-        )
-    if not seat_matches(_key(), digital.table, seat, secret):
-        raise RefereeError(403, "wrong-token", "this is not this seat's secret")
-    return digital
-
-
-def _seat_page_table(table_id: str, seat: int, secret: str) -> DigitalTable:
-    try:
-        digital = _digital(table_id)
-    except RefereeError:
-        abort(404)
-    if not seat_matches(_key(), digital.table, seat, secret):
-        abort(403)
     g.t = Translator(language_for(digital.theme.language))
-    return digital
-
-
-def _leader_table(table_id: str, token: str | None) -> DigitalTable:
-    digital = _digital(table_id)
-    if token is None:
-        raise RefereeError(
-            401,
-            "token-required",
-            "this needs the table's leader token (Authorization: Bearer <token>)",
-        )
-    if not token_matches(token, digital.table.leader_token_hash):
-        raise RefereeError(403, "wrong-token", "this is not the table's leader token")
     return digital
 
 
@@ -273,14 +205,16 @@ def _seat_page(
 
 
 @bp.get("/t/<table_id>/seat/<int:seat>/<secret>")
+@seat_required
 def seat_page(table_id: str, seat: int, secret: str) -> Response:
-    return _seat_page(_seat_page_table(table_id, seat, secret), seat, secret)
+    return _seat_page(_seat_page_table(table_id), seat, secret)
 
 
 @bp.get("/t/<table_id>/seat/<int:seat>/<secret>/view")
+@seat_required
 def seat_fragment(table_id: str, seat: int, secret: str) -> Response:
     """The seat page's content alone, fetched by the page when the table changes."""
-    digital = _seat_page_table(table_id, seat, secret)
+    digital = _seat_page_table(table_id)
     base = url_for("digital.seat_page", table_id=table_id, seat=seat, secret=secret)
     response = make_response(
         render_template(
@@ -297,8 +231,9 @@ def seat_fragment(table_id: str, seat: int, secret: str) -> Response:
 
 
 @bp.post("/t/<table_id>/seat/<int:seat>/<secret>/act")
+@seat_required
 def seat_act(table_id: str, seat: int, secret: str) -> Any:
-    digital = _seat_page_table(table_id, seat, secret)
+    digital = _seat_page_table(table_id)
     check_csrf()
     t: Translator = g.t
     try:
@@ -335,15 +270,17 @@ def seat_act(table_id: str, seat: int, secret: str) -> Any:
 
 
 @bp.get("/api/tables/<table_id>/seats/<int:seat>")
+@seat_required
 def seat_state(table_id: str, seat: int) -> Response:
-    response = jsonify(seat_view(_seat_api(table_id, seat), seat))
+    response = jsonify(seat_view(_digital(table_id), seat))
     response.headers["Cache-Control"] = "no-store"
     return response
 
 
 @bp.post("/api/tables/<table_id>/seats/<int:seat>/actions")
+@seat_required
 def seat_post_action(table_id: str, seat: int) -> Response:
-    digital = _seat_api(table_id, seat)
+    digital = _digital(table_id)
     data = json_object(request.get_data(), request.is_json)
     version = version_of(data.get("version"))
     act_for_seat(digital, seat, version, seat_action(data.get("action")))
@@ -369,8 +306,9 @@ def _pause(table_id: str, version: int, paused: bool) -> None:
 
 
 @bp.post("/api/tables/<table_id>/pause")
+@leader_required
 def api_pause(table_id: str) -> Response:
-    _leader_table(table_id, _bearer())
+    _digital(table_id)  # a printed table has nothing to pause (404)
     data = json_object(request.get_data(), request.is_json)
     paused = data.get("paused")
     if not isinstance(paused, bool):
@@ -382,11 +320,12 @@ def api_pause(table_id: str) -> Response:
 
 
 @bp.post("/t/<table_id>/lead/<token>/pause")
+@leader_required
 def leader_pause(table_id: str, token: str) -> Any:
     from deckforge.referee.pages import leader_change
 
     def change(version: int) -> None:
-        _leader_table(table_id, token)  # a printed table has nothing to pause (404)
+        _digital(table_id)  # a printed table has nothing to pause (404)
         _pause(table_id, version, request.form.get("paused") == "1")
 
     return leader_change(table_id, token, change, "#digital")
@@ -415,7 +354,7 @@ def export_hanab(table_id: str, number: int) -> Response:
     (Bearer token) while it runs, since the deck names every card in every hand."""
     digital = _digital(table_id)
     if _running(digital, number):
-        token = _bearer()
+        token = bearer()
         if token is None:
             raise RefereeError(
                 403,
@@ -423,17 +362,14 @@ def export_hanab(table_id: str, number: int) -> Response:
                 "the deck of a game in progress is only "
                 "exported for the leader (Authorization: Bearer <token>)",
             )
-        _leader_table(table_id, token)
+        check_leader(digital.table, token)
     return _record(digital, number)
 
 
 @bp.get("/t/<table_id>/lead/<token>/games/<int:number>/hanab.json")
+@leader_required
 def leader_export_hanab(table_id: str, token: str, number: int) -> Response:
-    try:
-        digital = _leader_table(table_id, token)
-    except RefereeError as problem:
-        abort(problem.status if problem.status != 401 else 403)
-    return _record(digital, number)
+    return _record(_digital(table_id), number)
 
 
 # ---- what the leader's page shows of a digital table ---------------------------------------

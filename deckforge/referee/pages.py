@@ -25,6 +25,7 @@ from flask import (
 from markupsafe import Markup
 
 from deckforge.referee import colours, get_db, service, store, theme_access
+from deckforge.referee.auth import leader_required
 from deckforge.referee.checks import (
     MAX_UNDO,
     MAX_VERSION,
@@ -36,7 +37,7 @@ from deckforge.referee.checks import (
 )
 from deckforge.referee.i18n import Translator, available, language_for
 from deckforge.referee.seats import MAX_SEED, random_seed
-from deckforge.referee.security import check_csrf, csrf_token, new_token, token_hash, token_matches
+from deckforge.referee.security import check_csrf, csrf_token, new_token, token_hash
 from deckforge.referee.tables import Snapshot
 from deckforge.rules import IllegalAction
 
@@ -80,38 +81,6 @@ def _snapshot(table_id: str) -> Snapshot:
         abort(404)
     _use_language(snap.theme.language)
     return snap
-
-
-def _leader_snapshot(table_id: str, token: str) -> Snapshot:
-    snap = _snapshot(table_id)
-    if not token_matches(token, snap.table.leader_token_hash):
-        abort(403)
-    return snap
-
-
-@bp.app_errorhandler(400)
-@bp.app_errorhandler(403)
-@bp.app_errorhandler(404)
-@bp.app_errorhandler(405)
-@bp.app_errorhandler(413)
-@bp.app_errorhandler(500)
-def http_error(problem: Any) -> Any:
-    if request.path.startswith("/api/"):
-        from deckforge.referee.api import error
-
-        codes = {
-            400: "bad-request",
-            403: "forbidden",
-            404: "not-found",
-            405: "method-not-allowed",
-            413: "too-large",
-            500: "internal-error",
-        }
-        return error(problem.code, codes.get(problem.code, "error"), problem.description)
-    if g.get("t") is None:
-        _use_language(page_language())
-    key = "error.csrf" if problem.description == "csrf" else f"error.http.{problem.code}"
-    return render_template("error.html", status=problem.code, key=key), problem.code
 
 
 def _theme_rows() -> list[dict[str, Any]]:
@@ -272,13 +241,15 @@ def _leader_page(
 
 
 @bp.get("/t/<table_id>/lead/<token>")
+@leader_required
 def leader(table_id: str, token: str) -> Any:
-    return _leader_page(_leader_snapshot(table_id, token), token)
+    return _leader_page(_snapshot(table_id), token)
 
 
 def leader_change(table_id: str, token: str, change: Any, anchor: str = "") -> Any:
-    """Run one change from a leader form: PRG on success, the page with the reason if refused."""
-    _leader_snapshot(table_id, token)
+    """Run one change from a leader form (the view checked the token): PRG on success, the
+    page with the reason if refused."""
+    _snapshot(table_id)  # the page's language
     check_csrf()
     t: Translator = g.t
     try:
@@ -301,6 +272,7 @@ def leader_change(table_id: str, token: str, change: Any, anchor: str = "") -> A
 
 
 @bp.post("/t/<table_id>/lead/<token>/act")
+@leader_required
 def act(table_id: str, token: str) -> Any:
     def change(version: int) -> None:
         service().act(get_db(), table_id, version, form_action(request.form))
@@ -309,6 +281,7 @@ def act(table_id: str, token: str) -> Any:
 
 
 @bp.post("/t/<table_id>/lead/<token>/undo")
+@leader_required
 def undo(table_id: str, token: str) -> Any:
     def change(version: int) -> None:
         steps = form_number(request.form.get("steps"), "steps", 1, MAX_UNDO)
@@ -318,6 +291,7 @@ def undo(table_id: str, token: str) -> Any:
 
 
 @bp.post("/t/<table_id>/lead/<token>/new-game")
+@leader_required
 def new_game(table_id: str, token: str) -> Any:
     def change(version: int) -> None:
         service().new_game(get_db(), table_id, version)

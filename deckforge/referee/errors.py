@@ -1,0 +1,93 @@
+"""Refusals, one way for the whole referee.
+
+Under ``/api`` every refusal is ``{"error": {"code": ..., "message": ...}}``:
+400 malformed, 401 no token, 403 wrong token, 404 no such thing, 409 stale
+version, 422 refused by the rules (the engine's code and message), 423 paused,
+429 too many streams (``live.py``). A page gets the error page in its language.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Flask, Response, g, jsonify, render_template, request
+from werkzeug.exceptions import HTTPException
+
+from deckforge.referee import store
+from deckforge.rules import IllegalAction
+
+# the code of a plain HTTP refusal under /api
+_HTTP_CODES = {
+    400: "bad-request",
+    403: "forbidden",
+    404: "not-found",
+    405: "method-not-allowed",
+    413: "too-large",
+    500: "internal-error",
+}
+
+
+@dataclass
+class RefereeError(Exception):
+    """A request the referee refuses: ``status`` for HTTP, ``code`` stable, ``message`` English."""
+
+    status: int
+    code: str
+    message: str
+    values: dict[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        return self.message
+
+
+def json_error(status: int, code: str, message: str) -> tuple[Response, int]:
+    return jsonify({"error": {"code": code, "message": message}}), status
+
+
+def stale_message(problem: store.StaleVersion) -> str:
+    return f"the table is at version {problem.current}; this was made on version {problem.expected}"
+
+
+def _page(status: int, key: str) -> tuple[str, int]:
+    if g.get("t") is None:
+        from deckforge.referee.i18n import Translator
+        from deckforge.referee.pages import page_language
+
+        g.t = Translator(page_language())
+    return render_template("error.html", status=status, key=key), status
+
+
+def _api() -> bool:
+    return request.path.startswith("/api/")
+
+
+def refused(problem: RefereeError) -> Any:
+    if _api():
+        return json_error(problem.status, problem.code, problem.message)
+    status = 403 if problem.status == 401 else problem.status  # a page's secret is in its URL
+    return _page(status, f"error.http.{status}")
+
+
+def illegal(problem: IllegalAction) -> tuple[Response, int]:
+    return json_error(422, problem.code, problem.message)
+
+
+def stale(problem: store.StaleVersion) -> tuple[Response, int]:
+    return json_error(409, "stale-version", stale_message(problem))
+
+
+def http_error(problem: HTTPException) -> Any:
+    status = problem.code or 500
+    if _api():
+        return json_error(status, _HTTP_CODES.get(status, "error"), problem.description or "")
+    key = "error.csrf" if problem.description == "csrf" else f"error.http.{status}"
+    return _page(status, key)
+
+
+def register(app: Flask) -> None:
+    app.register_error_handler(RefereeError, refused)
+    app.register_error_handler(IllegalAction, illegal)
+    app.register_error_handler(store.StaleVersion, stale)
+    for status in _HTTP_CODES:
+        app.register_error_handler(status, http_error)
