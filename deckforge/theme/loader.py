@@ -18,6 +18,7 @@ from typing import Any
 
 from deckforge.bundled import bundled_folder
 from deckforge.theme.model import (
+    DEFAULT_LANGUAGE,
     BackDesign,
     CardText,
     ClueMode,
@@ -330,10 +331,10 @@ def _suit(raw: dict[str, Any], index: int, positions: Mapping[Key, SourcePositio
         name=str(raw["name"]),
         colour=str(raw["colour"]).lower(),
         symbol=str(raw["symbol"]),
-        direction=Direction(raw.get("direction", "up")),
-        copies=tuple(int(c) for c in raw.get("copies", (3, 2, 2, 2, 1))),
-        clue=ClueMode(raw.get("clue", "own")),
-        scoring=SuitScoring(raw.get("scoring", "top-card")),
+        direction=Direction(raw.get("direction", Suit.direction)),
+        copies=tuple(int(c) for c in raw.get("copies", Suit.copies)),
+        clue=ClueMode(raw.get("clue", Suit.clue)),
+        scoring=SuitScoring(raw.get("scoring", Suit.scoring)),
         cards=cards,
     )
 
@@ -355,7 +356,7 @@ def _token(raw: dict[str, Any]) -> TokenKind:
     )
 
 
-LAST_RESORT_FONTS = {"title": "DejaVuSans-Bold", "body": "DejaVuSans"}
+LAST_RESORT_FONTS = {"title": PrintStyle.title_fonts[0], "body": PrintStyle.body_fonts[0]}
 
 
 def _fonts(fonts: Any, role: str, positions: Mapping[Key, SourcePosition]) -> tuple[str, ...]:
@@ -399,37 +400,39 @@ def build_theme(
     return Theme(
         id=str(data["id"]),
         title=str(data["title"]),
-        language=str(data.get("language", "en")),
-        description=str(data.get("description", "")),
-        authors=tuple(str(a) for a in data.get("authors", ())),
-        licence=str(data.get("licence", "")),
-        notes=str(data.get("notes", "")),
-        sources=tuple(str(s) for s in data.get("sources", ())),
+        language=str(data.get("language", DEFAULT_LANGUAGE)),
+        description=str(data.get("description", Theme.description)),
+        authors=tuple(str(a) for a in data.get("authors", Theme.authors)),
+        licence=str(data.get("licence", Theme.licence)),
+        notes=str(data.get("notes", Theme.notes)),
+        sources=tuple(str(s) for s in data.get("sources", Theme.sources)),
         suits=tuple(_suit(s, i, positions) for i, s in enumerate(data["suits"])),
         tokens=Tokens(hint=_token(data["tokens"]["hint"]), error=_token(data["tokens"]["error"])),
         players=Players(
             counts=counts,
             hand_sizes=hand_sizes,
-            teams=bool(players.get("teams", False)),
-            first=str(players.get("first", "")),
+            teams=bool(players.get("teams", Players.teams)),
+            first=str(players.get("first", Players.first)),
         ),
         rules=Rules(
-            discard_at_max_hints=DiscardAtMaxHints(rules.get("discard_at_max_hints", "no_gain")),
-            empty_hints=EmptyHints(rules.get("empty_hints", "allowed")),
-            strikeout_score=StrikeoutScore(rules.get("strikeout_score", "zero")),
-            completion_bonus=bool(rules.get("completion_bonus", True)),
+            discard_at_max_hints=DiscardAtMaxHints(
+                rules.get("discard_at_max_hints", Rules.discard_at_max_hints)
+            ),
+            empty_hints=EmptyHints(rules.get("empty_hints", Rules.empty_hints)),
+            strikeout_score=StrikeoutScore(rules.get("strikeout_score", Rules.strikeout_score)),
+            completion_bonus=bool(rules.get("completion_bonus", Rules.completion_bonus)),
         ),
         rating=tuple(
             RatingBand(low=int(b["from"]), high=int(b["to"]), label=str(b["label"]))
             for b in data.get("rating", ())
         ),
         print_style=PrintStyle(
-            card=str(style.get("card", "poker")),
+            card=str(style.get("card", PrintStyle.card)),
             back=BackDesign(
                 title=str(back["title"]),
                 colour=str(back["colour"]).lower(),
                 accent=str(back["accent"]).lower(),
-                pattern=str(back.get("pattern", "stars")),
+                pattern=str(back.get("pattern", BackDesign.pattern)),
             )
             if back
             else None,

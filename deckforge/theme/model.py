@@ -11,6 +11,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
+# Every default a theme file may leave out is written once, here: as the default of
+# a field below (the loader reads them as ``Suit.copies``, ``Rules.empty_hints`` ...),
+# or as a constant for a required field. schema.json repeats them for editors;
+# tests/theme checks that it says the same.
+DEFAULT_LANGUAGE = "en"
+
 
 class Direction(StrEnum):
     """Order in which a suit's pile is built."""
@@ -32,6 +38,10 @@ class SuitScoring(StrEnum):
 
     TOP_CARD = "top-card"  # the number of cards played on it (its top rank for an up suit)
     MINUS_MISSING = "minus-missing"  # minus one per card of the suit not played
+
+    def score_range(self, ranks: int) -> tuple[int, int]:
+        """(lowest, highest) score of a suit of ``ranks`` ranks scored this way."""
+        return (0, ranks) if self is SuitScoring.TOP_CARD else (-ranks, 0)
 
 
 class DiscardAtMaxHints(StrEnum):
@@ -103,11 +113,11 @@ class Suit:
 
     @property
     def max_score(self) -> int:
-        return self.ranks if self.scoring is SuitScoring.TOP_CARD else 0
+        return self.scoring.score_range(self.ranks)[1]
 
     @property
     def min_score(self) -> int:
-        return 0 if self.scoring is SuitScoring.TOP_CARD else -self.ranks
+        return self.scoring.score_range(self.ranks)[0]
 
     def rank_order(self) -> tuple[int, ...]:
         """The ranks in the order they must be played."""
@@ -202,7 +212,7 @@ class Theme:
 
     id: str
     title: str
-    language: str  # "fr", "en", "de" ...
+    language: str  # "fr", "en", "de" ... (DEFAULT_LANGUAGE when the file says none)
     suits: tuple[Suit, ...]
     tokens: Tokens
     players: Players

@@ -17,11 +17,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from deckforge.theme.model import SourcePosition
+from deckforge.theme.model import SourcePosition, Suit, SuitScoring
 from deckforge.theme.yaml_source import path_key
 
 SCHEMA_PATH = Path(__file__).with_name("schema.json")
-DEFAULT_COPIES = (3, 2, 2, 2, 1)  # the model's default
 IMAGE_SUFFIX = re.compile(r"\.(png|jpe?g)\Z", re.IGNORECASE)  # as in schema.json
 
 Key = tuple[str | int, ...]
@@ -301,7 +300,7 @@ def _suit_copies(suit: Any) -> list[int] | None:
     """The copies of a suit when they are usable (a list of positive whole numbers)."""
     if not isinstance(suit, dict):
         return None
-    copies = suit.get("copies", list(DEFAULT_COPIES))
+    copies = suit.get("copies", list(Suit.copies))
     if isinstance(copies, list) and copies and all(_is_count(c) for c in copies):
         return copies
     return None
@@ -335,7 +334,7 @@ def semantic_problems(data: dict[str, Any], report: Report, broken: set[Key]) ->
     deck_ok = bool(suits) and all(_suit_copies(s) is not None for s in suits)
     if deck_ok and sizes is not None and not _is_broken(broken, ("players",)):
         _check_deck_size(suits, players, sizes, report)
-    scoring_ok = all(s.get("scoring", "top-card") in ("top-card", "minus-missing") for s in suits)
+    scoring_ok = all(s.get("scoring", Suit.scoring) in tuple(SuitScoring) for s in suits)
     rating = data.get("rating")
     if (
         deck_ok
@@ -479,14 +478,13 @@ def _check_deck_size(
 
 
 def score_range(suits: list[dict[str, Any]]) -> tuple[int, int]:
-    """(lowest, highest) score the suits allow (the same rule as the model's)."""
+    """(lowest, highest) score the suits allow, by the model's rule (SuitScoring)."""
     low = high = 0
     for suit in suits:
-        ranks = len(_suit_copies(suit) or ())
-        if suit.get("scoring", "top-card") == "top-card":
-            high += ranks
-        else:
-            low -= ranks
+        scoring = SuitScoring(suit.get("scoring", Suit.scoring))
+        suit_low, suit_high = scoring.score_range(len(_suit_copies(suit) or ()))
+        low += suit_low
+        high += suit_high
     return low, high
 
 
