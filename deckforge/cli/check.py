@@ -2,26 +2,12 @@
 
 from __future__ import annotations
 
-import importlib
-from collections.abc import Callable
-
 import click
 
+from deckforge.printing.preflight import legibility_warnings, preflight
 from deckforge.theme.advice import warnings
 from deckforge.theme.loader import ThemeError, load_theme
 from deckforge.theme.model import Theme
-
-
-def _preflight() -> Callable[[Theme], list[str]] | None:
-    """The print kit's checks (glyphs, text fitting), when the print kit provides them."""
-    try:
-        module = importlib.import_module("deckforge.printing.preflight")
-    except ModuleNotFoundError as error:
-        if error.name in ("deckforge.printing.preflight", "deckforge.printing"):
-            return None
-        raise
-    check: Callable[[Theme], list[str]] = module.preflight
-    return check
 
 
 def summary(theme: Theme) -> str:
@@ -47,7 +33,6 @@ def check(themes: tuple[str, ...]) -> None:
     do not change the exit status.
     """
     failed = False
-    preflight = _preflight()
     for name in themes:
         try:
             theme = load_theme(name)
@@ -56,13 +41,13 @@ def check(themes: tuple[str, ...]) -> None:
             for problem in error.problems:
                 click.echo(problem, err=True)
             continue
-        problems = preflight(theme) if preflight is not None else []
+        problems = preflight(theme)
         if problems:
             failed = True
             for problem in problems:
                 click.echo(problem, err=True)
         else:
-            for warning in warnings(theme):
+            for warning in warnings(theme, legibility_warnings(theme)):
                 click.echo(warning, err=True)
             click.echo(summary(theme))
     if failed:

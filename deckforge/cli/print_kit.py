@@ -42,6 +42,7 @@ def on_terminal() -> bool:
 def build_once(theme_name: str, output: Path | None, options: object) -> bool:
     """Load, check and print the kit; report problems on stderr. True when it was written."""
     from deckforge.printing.kit import KitOptions, PrintError, build_kit, write_kit
+    from deckforge.printing.preflight import legibility_warnings
 
     assert isinstance(options, KitOptions)
     try:
@@ -65,7 +66,8 @@ def build_once(theme_name: str, output: Path | None, options: object) -> bool:
         for line in error.problems or [f"Error: {error}"]:
             click.echo(line, err=True)
         return False
-    for warning in warnings(theme):  # as deckforge check shows them: the kit is still written
+    # as deckforge check shows them: the kit is still written
+    for warning in warnings(theme, legibility_warnings(theme)):
         click.echo(warning, err=True)
     try:
         paths = write_kit(files, directory)

@@ -36,7 +36,7 @@ from deckforge.printing.fonts import (
     theme_fonts,
 )
 from deckforge.printing.geometry import MM, LayoutError, parse_card_size
-from deckforge.theme.advice import Found, add_warnings
+from deckforge.theme.advice import Found
 from deckforge.theme.loader import draft_text
 from deckforge.theme.model import CardText, Theme
 
@@ -342,6 +342,3 @@ def legibility_warnings(theme: Theme) -> Found:
                     )
                 )
     return found
-
-
-add_warnings(legibility_warnings)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from deckforge.printing.preflight import preflight
+from deckforge.printing.preflight import legibility_warnings, preflight
 from deckforge.theme.advice import warnings
 from deckforge.theme.loader import (
     ThemeError,
@@ -113,7 +113,7 @@ def check_draft(text: str, path: Path, allowed: Collection[Path] | None = None) 
         if problems:
             report.problems = [_finding(p, shown) for p in problems]
             return report
-        report.warnings = [_finding(w, shown) for w in warnings(theme)]
+        report.warnings = [_finding(w, shown) for w in warnings(theme, legibility_warnings(theme))]
         report.theme = theme
     return report
 

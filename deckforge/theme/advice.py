@@ -12,16 +12,16 @@
   token renamed without its plural makes the rules say "8 spark".
 - A quote left open can leave a valid file whose next keys became part of a
   sentence.
-- Later layers add their own through :func:`add_warnings` (the print kit: a
-  card text or title that would print too small or too long); this package
-  imports nothing else from deckforge.
+- Later layers find their own (the print kit: a card text or title that would
+  print too small or too long); the caller passes their findings to
+  :func:`warnings`, which sorts them in with these. This package imports
+  nothing from the layers above it.
 
 ``deckforge check`` prints these as warnings and still succeeds.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -32,14 +32,6 @@ from deckforge.theme.validation import schema
 from deckforge.theme.yaml_source import runaway_quotes
 
 Found = list[tuple[SourcePosition | None, str]]
-
-_ADDED: list[Callable[[Theme], Found]] = []
-
-
-def add_warnings(check: Callable[[Theme], Found]) -> None:
-    """Have :func:`warnings` also report what ``check`` finds (once, however often added)."""
-    if check not in _ADDED:
-        _ADDED.append(check)
 
 
 # texts a deck that extends another may leave to its parent: (key path, what it is)
@@ -53,8 +45,10 @@ _INHERITED_TEXTS: tuple[tuple[tuple[str | int, ...], str], ...] = (
 )
 
 
-def warnings(theme: Theme) -> list[str]:
-    """Every warning about ``theme`` as ``path:line:col: warning: ...``, in file order."""
+def warnings(theme: Theme, *later: Found) -> list[str]:
+    """Every warning about ``theme`` as ``path:line:col: warning: ...``, in file order,
+    with the findings ``later`` of the layers above (the print kit's
+    ``legibility_warnings(theme)``) sorted in."""
     found: Found = []
     if theme.path is not None:
         try:
@@ -66,8 +60,8 @@ def warnings(theme: Theme) -> list[str]:
     found += _hand_size_warnings(theme) + _token_plural_warnings(theme)
     for i, suit in enumerate(theme.suits):
         found += _card_warnings(theme, i, suit)
-    for check in _ADDED:
-        found += check(theme)
+    for findings in later:
+        found += findings
     own = theme.position()
     main = own.file if own is not None else ""
 

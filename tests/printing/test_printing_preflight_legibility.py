@@ -167,4 +167,5 @@ def test_the_warning_follows_the_theme_card_size(
 
 @pytest.mark.parametrize("name", bundled_theme_names())
 def test_no_bundled_card_prints_too_small(name: str) -> None:
-    assert not [w for w in warnings(load_theme(name)) if "reads easily" in w]
+    theme = load_theme(name)
+    assert not [w for w in warnings(theme, legibility_warnings(theme)) if "reads easily" in w]
