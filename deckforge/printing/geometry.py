@@ -87,13 +87,6 @@ def parse_card_size(value: str) -> tuple[float, float]:
     return width, height
 
 
-def parse_paper(value: str) -> tuple[float, float]:
-    key = value.strip().lower()
-    if key not in PAPERS:
-        raise LayoutError(f"paper {value!r}: use one of {', '.join(PAPERS)}")
-    return PAPERS[key]
-
-
 def parse_offset(value: str) -> tuple[float, float]:
     """``X,Y`` in millimetres, as read off the calibration sheet (e.g. ``0.5,-1``)."""
     parts = value.split(",")

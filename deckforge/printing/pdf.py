@@ -172,13 +172,3 @@ def stage(path: Path, data: bytes) -> Path:
         Path(temp).unlink(missing_ok=True)
         raise
     return Path(temp)
-
-
-def write_atomically(path: Path, data: bytes) -> None:
-    """Write ``data`` to ``path`` through a temporary file and a rename."""
-    temp = stage(path, data)
-    try:
-        os.replace(temp, path)
-    except BaseException:
-        temp.unlink(missing_ok=True)
-        raise

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckforge.referee import store
-from deckforge.referee.tables import ThemeCache, describe, new_game, public_state, safe_colour
+from deckforge.referee.tables import ThemeCache, describe, new_game, public_state
 from deckforge.rules import Card, ColourHint, Game, HandCard, RankHint, action_from_dict
 from deckforge.rules.rulebook import Rulebook
 from deckforge.theme.model import Theme
@@ -260,8 +260,3 @@ def seat_view(digital: DigitalTable, seat: int) -> dict[str, Any]:
 def leader_hands(digital: DigitalTable) -> list[dict[str, Any]]:
     """Every hand face up with its hint knowledge: the leader sees everything."""
     return [_open_hand(digital, p) for p in range(len(digital.table.players))]
-
-
-def suit_style(theme: Theme, suit: int) -> str:
-    """The inline style that paints a card of ``suit`` (colour checked, never raw theme text)."""
-    return f"--suit: {safe_colour(theme.suits[suit].colour)}"

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -12,7 +13,6 @@ from deckforge.printing import kit as kit_module
 from deckforge.printing.cards import PrintError
 from deckforge.printing.geometry import MM, Duplex
 from deckforge.printing.kit import KitOptions, build_kit, kit_files, write_kit
-from deckforge.printing.pdf import write_atomically
 from deckforge.theme.loader import load_theme
 
 
@@ -136,12 +136,16 @@ def test_a_failed_write_leaves_the_old_file_and_no_half_written_one(tmp_path, mo
     target = tmp_path / "cards.pdf"
     target.write_bytes(b"old")
 
-    def broken_replace(src, dst):
-        raise OSError("disk full")
+    real_replace = os.replace
 
-    monkeypatch.setattr("deckforge.printing.pdf.os.replace", broken_replace)
+    def broken_replace(src, dst):
+        if Path(dst) == target and Path(src).name.endswith(".tmp"):  # the new file moving in
+            raise OSError("disk full")
+        return real_replace(src, dst)
+
+    monkeypatch.setattr("deckforge.printing.kit.os.replace", broken_replace)
     with pytest.raises(OSError):
-        write_atomically(target, b"new")
+        write_kit({"cards.pdf": b"new"}, tmp_path)
     assert target.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["cards.pdf"]
 
