@@ -70,7 +70,8 @@ def replay(record: Path, theme_name: str) -> None:
     """Replay RECORD, a game in hanab.live's JSON export format, and print its outcome.
 
     Prints one JSON object: score, end (perfect, deck, strikeout or in-progress),
-    turns, hint_tokens, error_tokens, stacks (top rank per suit) and rating.
+    turns, hint_tokens, error_tokens, stacks (per suit, the rank on top of its pile,
+    0 if empty; for a suit played down, the lowest rank so far) and rating.
     Exit status 1 if an action breaks the rules, 2 if the record or the theme
     cannot be read.
     """
