@@ -7,6 +7,7 @@ the caller refuses the card.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -93,14 +94,25 @@ def _head(syllables: list[str], prefix: str, width: float, size: float, measure:
 
 
 def _wrap(
-    text: str, width: float, size: float, measure: Measure, breaking: bool
+    text: str,
+    width: float,
+    size: float,
+    measure: Measure,
+    breaking: bool,
+    max_lines: int | None = None,
 ) -> list[str] | None:
-    """:func:`wrap`; ``None`` when a word would have to be broken and ``breaking`` is False."""
+    """:func:`wrap`; ``None`` when a word would have to be broken and ``breaking`` is False.
+
+    With ``max_lines``, wrapping stops once more lines than that are made (the
+    text is too tall anyway): a long text costs what the box holds, not its length.
+    """
     lines: list[str] = []
     for paragraph in text.strip().split("\n"):
         words = [w for w in BREAKABLE.split(paragraph) if w.replace(SOFT_HYPHEN, "")]
         current = ""
         for word in words:
+            if max_lines is not None and len(lines) > max_lines:
+                return lines
             syllables = [s for s in word.split(SOFT_HYPHEN) if s]
             candidate = f"{current} {''.join(syllables)}" if current else "".join(syllables)
             if measure(candidate, size) <= width:
@@ -123,6 +135,8 @@ def _wrap(
                     return None
                 head, syllables[0] = _break_word(syllables[0], width, size, measure)
                 lines.append(head)
+                if max_lines is not None and len(lines) > max_lines:
+                    return lines
             current = "".join(syllables)
         if current:
             lines.append(current)
@@ -163,17 +177,27 @@ def fit_text(
     and soft hyphens) come first: a word is broken only when it does not fit
     even at the floor sizes.
     """
+    measures = (title_measure, body_measure)
     for breaking in (False, True):
         step = 0
         while True:
             title_size = max(title_floor, title_max - step * STEP)
             body_size = max(body_floor, body_max - step * STEP)
-            title_lines = (
-                _wrap(title, width, title_size, title_measure, breaking) if title.strip() else []
-            )
-            body_lines = (
-                _wrap(text, width, body_size, body_measure, breaking) if text.strip() else []
-            )
+            if _surely_too_tall(title, text, width, height, title_size, body_size, measures):
+                title_lines = body_lines = None
+            else:
+                title_lines = (
+                    _wrap(
+                        title, width, title_size, title_measure, breaking, _most(height, title_size)
+                    )
+                    if title.strip()
+                    else []
+                )
+                body_lines = (
+                    _wrap(text, width, body_size, body_measure, breaking, _most(height, body_size))
+                    if text.strip()
+                    else []
+                )
             if (
                 title_lines is not None
                 and body_lines is not None
@@ -184,3 +208,31 @@ def fit_text(
                 break
             step += 1
     return None
+
+
+def _most(height: float, size: float) -> int:
+    """The most lines of ``size`` that a box ``height`` points tall can hold."""
+    return int(height // (size * LEADING))
+
+
+def _surely_too_tall(
+    title: str,
+    text: str,
+    width: float,
+    height: float,
+    title_size: float,
+    body_size: float,
+    measures: tuple[Measure, Measure],
+) -> bool:
+    """Whether the block cannot fit at these sizes, known without wrapping.
+
+    The lines of a paragraph hold at least its characters (spaces aside), so its
+    printed width over the box width is a floor on its lines. Taken at 90 % (shaped
+    scripts measure a little differently whole and in pieces), it only skips sizes
+    at which wrapping would fail: the sizes chosen are the same, found sooner.
+    """
+    floors = []
+    for part, size, measure in ((title, title_size, measures[0]), (text, body_size, measures[1])):
+        ink = measure(BREAKABLE.sub("", part.replace("\n", "")), size) if part.strip() else 0
+        floors.append(math.ceil(0.9 * ink / width))
+    return block_height(title_size, floors[0], body_size, floors[1]) > height
