@@ -176,12 +176,23 @@ def download() -> Any:
         try:
             files = _kits.get(theme, options)
         except PrintError as error:
-            raise OptionError("print", "; ".join(error.problems) or str(error)) from None
+            raise OptionError("print", _summary(error)) from None
     except OptionError as problem:
         return _page(problem, 422)
     if wanted == ZIP_NAME:
         return _attachment(_zip(theme.id, files), f"{theme.id}-kit.zip", "application/zip")
     return _attachment(files[wanted], f"{theme.id}-{wanted}", "application/pdf")
+
+
+PROBLEMS_SHOWN = 3
+
+
+def _summary(error: PrintError) -> str:
+    """The first few of the theme's problems (as deckforge check words them)."""
+    problems = error.problems or [str(error)]
+    shown = "; ".join(problems[:PROBLEMS_SHOWN])
+    more = len(problems) - PROBLEMS_SHOWN
+    return f"{shown}; … (+{more})" if more > 0 else shown
 
 
 def _zip(folder: str, files: dict[str, bytes]) -> bytes:
