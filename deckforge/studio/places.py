@@ -60,12 +60,18 @@ def _inside(path: Path, folder: Path) -> bool:
     return path == folder or folder in path.parents
 
 
+def _bundled(path: Path) -> bool:
+    """A bundled theme's own file (in a clone, themes/ holds them among the designer's)."""
+    return path.parent.resolve() == BUNDLED_THEMES.resolve() and path.stem in bundled_theme_names()
+
+
 class Places:
     """The folders a studio reads and writes (resolved once)."""
 
     def __init__(self, folders: tuple[Path, ...]) -> None:
-        bundled = BUNDLED_THEMES.resolve()
-        self.folders = tuple(f.resolve() for f in folders if not _inside(f.resolve(), bundled))
+        # in a clone, themes/ holds the bundled themes and the designer's own (where
+        # `deckforge new` writes): the bundled ones are listed once, and never saved over
+        self.folders = tuple(f.resolve() for f in folders)
 
     def sources(self) -> list[Source]:
         found = [Source(f"bundled:{name}", name, "bundled") for name in bundled_theme_names()]
@@ -74,7 +80,9 @@ class Places:
             if not folder.is_dir():
                 continue
             files = sorted(
-                p for p in folder.rglob("*") if p.suffix in THEME_SUFFIXES and p.is_file()
+                p
+                for p in folder.rglob("*")
+                if p.suffix in THEME_SUFFIXES and p.is_file() and not _bundled(p)
             )
             for path in files[:MAX_LISTED]:
                 relative = path.relative_to(folder).as_posix()

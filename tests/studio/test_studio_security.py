@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from flask import Flask
-from studio_helpers import FESTIVAL, Studio
+from studio_helpers import FESTIVAL, Studio, studio_app
 
 from deckforge.bundled import bundled_folder
 
@@ -193,3 +193,19 @@ def test_theme_texts_never_reach_the_page_as_markup(studio: Studio, folder: Path
     )
     assert answer.headers["Content-Disposition"] == 'attachment; filename="theme.yaml"'
     assert answer.mimetype == "application/yaml"
+
+
+def test_in_a_clone_the_bundled_themes_folder_lists_them_once_and_keeps_them_safe(
+    tmp_path: Path,
+) -> None:
+    bundled = bundled_folder("themes")
+    before = {p: p.read_bytes() for p in bundled.glob("*.yaml")}
+    clone = Studio(studio_app(bundled).test_client())
+    page = clone.get("/studio/").get_data(as_text=True)
+    assert "folder:0:interfaith-festival.yaml" not in page
+    assert "bundled:interfaith-festival" in page
+    answer = clone.post(
+        "save", {"text": _text(), "name": "interfaith-festival", "folder": 0, "replace": True}
+    )
+    assert answer.status_code == 400 and "is a bundled theme" in answer.get_json()["error"]
+    assert {p: p.read_bytes() for p in bundled.glob("*.yaml")} == before
