@@ -83,6 +83,7 @@ class MissingGroup:
     script: str
     first_where: str  # path:line:col of the first use
     first_what: str  # e.g. "card Red 1 (text)"
+    inherited: str = ""  # " (inherited: ...)" when that text comes from the parent theme
     characters: dict[str, None] = field(default_factory=dict)
     fonts: dict[str, None] = field(default_factory=dict)
     texts: dict[str, None] = field(default_factory=dict)
@@ -103,5 +104,5 @@ class MissingGroup:
         names = ", ".join(self.fonts)
         return (
             f"{self.first_where}: {used}: {listed} in no font of the kit ({names}); "
-            f"{fix_for(self.script)}"
+            f"{fix_for(self.script)}{self.inherited}"
         )

@@ -67,6 +67,14 @@ def _where(theme: Theme, key: Key, char: str | None = None) -> str:
     return str(position)
 
 
+def _inherited(theme: Theme, key: Key) -> str:
+    """The suffix of a problem in a value the theme takes from the one it extends."""
+    own, position = theme.position(), theme.position(*key)
+    if own is None or position is None or position.file == own.file:
+        return ""
+    return f" (inherited: set it in {own.file} to change it)"
+
+
 @lru_cache(maxsize=8)
 def _source_lines(path: str, modified: int) -> tuple[str, ...]:
     try:
@@ -129,7 +137,9 @@ def glyph_problems(theme: Theme, fonts: FontPair) -> list[str]:
             script = script_of(char)
             group = groups.get(script)
             if group is None:
-                group = groups[script] = MissingGroup(script, _where(theme, key, char), what)
+                group = groups[script] = MissingGroup(
+                    script, _where(theme, key, char), what, _inherited(theme, key)
+                )
             group.characters.setdefault(char)
             group.texts.setdefault(what)
             for font in stack.fonts:
@@ -160,6 +170,7 @@ def fitting_problems(theme: Theme, fonts: FontPair, card: tuple[float, float]) -
                 f"{_card_name(theme, i, rank)}: title and text do not fit{beside} on a "
                 f"{card[0]:g}x{card[1]:g} mm card even at {BODY_FLOOR:g} pt "
                 f"({lines} lines of text, room for {max(room, 0)}); shorten them"
+                f"{_inherited(theme, ('suits', i, 'cards', rank, 'text'))}"
             )
     return problems
 
@@ -201,6 +212,7 @@ def image_problems(theme: Theme) -> list[str]:
                 where = _where(theme, ("suits", i, "cards", rank, "image"))
                 problems.append(
                     f"{where}: card {_card_name(theme, i, rank)}: picture {image} {problem}"
+                    f"{_inherited(theme, ('suits', i, 'cards', rank, 'image'))}"
                 )
     return problems
 
@@ -319,7 +331,8 @@ def legibility_warnings(theme: Theme) -> Found:
                         theme.position(*key, "text"),
                         f"{where}.text: {name}: {on_card} this text prints at "
                         f"{fitted.body_size:g} pt{beside}, below the {TEXT_MINIMUM:g} pt "
-                        f"that reads easily: {advice}, or choose a bigger print.card",
+                        f"that reads easily: {advice}, or choose a bigger print.card"
+                        f"{_inherited(theme, (*key, 'text'))}",
                     )
                 )
             lines = len(fitted.title_lines)
@@ -329,7 +342,8 @@ def legibility_warnings(theme: Theme) -> Found:
                         theme.position(*key, "title"),
                         f"{where}.title: {name}: {on_card} the title prints on {lines} lines "
                         f"({_visible(card.title)} characters); a title reads easily at a glance on "
-                        f"{TITLE_LINES} lines at most: shorten it and say the rest in the text",
+                        f"{TITLE_LINES} lines at most: shorten it and say the rest in the text"
+                        f"{_inherited(theme, (*key, 'title'))}",
                     )
                 )
             elif lines and fitted.title_size < TITLE_MINIMUM and not small_text:
@@ -338,7 +352,8 @@ def legibility_warnings(theme: Theme) -> Found:
                         theme.position(*key, "title"),
                         f"{where}.title: {name}: {on_card} the title prints at "
                         f"{fitted.title_size:g} pt, below the {TITLE_MINIMUM:g} pt that reads "
-                        "easily: shorten it, or choose a bigger print.card",
+                        "easily: shorten it, or choose a bigger print.card"
+                        f"{_inherited(theme, (*key, 'title'))}",
                     )
                 )
     return found

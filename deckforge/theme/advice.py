@@ -28,7 +28,7 @@ from typing import Any
 
 from deckforge.theme.loader import ThemeError, load_theme, read_theme_text, shown_path
 from deckforge.theme.model import CardText, SourcePosition, Suit, Theme
-from deckforge.theme.validation import schema
+from deckforge.theme.validation import key_text, schema
 from deckforge.theme.yaml_source import runaway_quotes
 
 Found = list[tuple[SourcePosition | None, str]]
@@ -58,6 +58,7 @@ def warnings(theme: Theme, *later: Found) -> list[str]:
         found += runaway_quotes(shown_path(theme.path), text, _format_keys())
     found += _colour_warnings(theme) + _inherited_text_warnings(theme)
     found += _hand_size_warnings(theme) + _token_plural_warnings(theme)
+    found += _typographic_quote_warnings(theme)
     for i, suit in enumerate(theme.suits):
         found += _card_warnings(theme, i, suit)
     for findings in later:
@@ -137,6 +138,73 @@ def _inherited_text_warnings(theme: Theme) -> Found:
             )
         )
     return found
+
+
+OPENING_QUOTES = "“‘„‚"  # an apostrophe ’ at the end of a word is left alone
+CLOSING_QUOTES = "”“"
+
+
+def _theme_texts(theme: Theme) -> list[tuple[tuple[str | int, ...], str]]:
+    """(key path, text) of every text the theme prints."""
+    texts: list[tuple[tuple[str | int, ...], str]] = [
+        (("title",), theme.title),
+        (("description",), theme.description),
+        (("notes",), theme.notes),
+        (("players", "first"), theme.players.first),
+    ]
+    for kind in ("hint", "error"):
+        token = getattr(theme.tokens, kind)
+        texts += [
+            (("tokens", kind, "name"), token.name),
+            (("tokens", kind, "plural"), token.plural),
+        ]
+    if theme.print_style.back is not None:
+        texts.append((("print", "back", "title"), theme.print_style.back.title))
+    for i, suit in enumerate(theme.suits):
+        texts.append((("suits", i, "name"), suit.name))
+        for rank, card in sorted(suit.cards.items()):
+            texts += [(("suits", i, "cards", rank, "title"), card.title)]
+            texts += [(("suits", i, "cards", rank, "text"), card.text)]
+    texts += [(("rating", i, "label"), band.label) for i, band in enumerate(theme.rating)]
+    return texts
+
+
+def _typographic_quote_warnings(theme: Theme) -> Found:
+    """A text that starts or ends with a curly quote: YAML does not take “ ” as quotes,
+    so they are part of the text and print (a word processor's doing, usually)."""
+    found: Found = []
+    for key, text in _theme_texts(theme):
+        text = text.strip()
+        where = theme.position(*key)
+        if not text or where is None:
+            continue
+        if text[0] in OPENING_QUOTES and text[-1] in CLOSING_QUOTES and len(text) > 1:
+            quote = f"{text[0]} and {text[-1]} are typographic quotes, which YAML keeps"
+        elif text[0] in OPENING_QUOTES:
+            quote = f"{text[0]} is a typographic quote, which YAML keeps"
+        elif text[-1] in CLOSING_QUOTES:
+            quote = f"{text[-1]} is a typographic quote, which YAML keeps"
+            where = _char_position(where, text[-1])
+        else:
+            continue
+        found.append(
+            (
+                where,
+                f"{key_text(key)}: {quote} as part of the text: it will be printed; to "
+                'quote the text, use straight quotes "..."',
+            )
+        )
+    return found
+
+
+def _char_position(where: SourcePosition, char: str) -> SourcePosition:
+    """The position of ``char`` on the value's line, if it is there."""
+    try:
+        line = read_theme_text(Path(where.file)).splitlines()[where.line - 1]
+    except (ThemeError, IndexError):
+        return where
+    found = line.find(char, max(where.column - 1, 0))
+    return SourcePosition(where.file, where.line, found + 1) if found >= 0 else where
 
 
 def _hand_size_warnings(theme: Theme) -> Found:

@@ -147,6 +147,35 @@ def _did_you_mean(word: str, choices: list[str]) -> str:
     return f" (did you mean {close[0]!r}?)" if close else ""
 
 
+@cache
+def _key_homes() -> dict[str, list[str]]:
+    """Each key of the format -> where it may be written ("players", "suits[i]", "" for
+    the top level), for an unknown key that is known elsewhere."""
+    defs = schema()["$defs"]
+    homes: dict[str, list[str]] = {}
+
+    def walk(node: Any, path: str, depth: int) -> None:
+        if not isinstance(node, dict) or depth > 8:
+            return
+        if "$ref" in node:
+            walk(defs[node["$ref"].rsplit("/", 1)[1]], path, depth + 1)
+        for branch in ("oneOf", "anyOf", "allOf"):
+            for sub in node.get(branch, []):
+                walk(sub, path, depth + 1)
+        for name, sub in node.get("properties", {}).items():
+            if isinstance(sub, dict) and sub.get("not") == {}:
+                continue  # a key the format refuses here on purpose
+            if path not in homes.setdefault(name, []):
+                homes[name].append(path)
+            walk(sub, f"{path}.{name}" if path else name, depth + 1)
+        walk(node.get("items"), f"{path}[i]", depth + 1)
+        for sub in node.get("patternProperties", {}).values():
+            walk(sub, f"{path}.N", depth + 1)
+
+    walk(schema(), "", 0)
+    return homes
+
+
 def _schema_messages(error: Any, report: Report) -> Iterator[tuple[Key, str, bool]]:
     """(key path, message, point at the key rather than the value) for one schema error."""
     path: Key = tuple(path_key(p) for p in error.absolute_path)
@@ -159,6 +188,15 @@ def _schema_messages(error: Any, report: Report) -> Iterator[tuple[Key, str, boo
         known = sorted(k for k, v in sub.get("properties", {}).items() if v.get("not") != {})
         for key in instance:
             if key not in known:
+                homes = [h for h in _key_homes().get(str(key), []) if h != key_text(path)]
+                if homes:
+                    where = " or ".join(f"{h} ({h}.{key})" if h else "the top level" for h in homes)
+                    yield (
+                        (*path, path_key(key)),
+                        f"unknown key here: {key} belongs under {where}",
+                        True,
+                    )
+                    continue
                 hint = _did_you_mean(key, known)
                 choices = f"; known keys: {', '.join(known)}" if not hint else ""
                 yield (*path, path_key(key)), f"unknown key{hint}{choices}", True
@@ -364,6 +402,12 @@ def _check_unique(suits: list[dict[str, Any]], field: str, report: Report) -> No
             first_use[same] = i
 
 
+def _copies_text(copies: list[Any], written: bool) -> str:
+    """ "[3, 2, 2, 2, 1]" as written, or "the default [3, 2, 2, 2, 1]"."""
+    listed = f"[{', '.join(str(c) for c in copies)}]"
+    return listed if written else f"the default {listed}"
+
+
 def _check_ranks(suits: list[dict[str, Any]], report: Report) -> None:
     """Same number of ranks in every suit; card texts only for ranks that exist; images."""
     ranks = {i: len(c) for i, s in enumerate(suits) if (c := _suit_copies(s)) is not None}
@@ -390,7 +434,9 @@ def _check_ranks(suits: list[dict[str, Any]], report: Report) -> None:
             if rank > len(copies):
                 report.add(
                     ("suits", i, "cards", rank),
-                    f"there is no rank {rank}: this suit has ranks 1 to {len(copies)}",
+                    f"there is no rank {rank}: this suit has ranks 1 to {len(copies)}, one "
+                    f"per number in its copies ({_copies_text(copies, 'copies' in suit)}); "
+                    f"for a rank {rank}, give every suit's copies {rank} numbers",
                     at_key=True,
                 )
             image = card.get("image") if isinstance(card, dict) else None

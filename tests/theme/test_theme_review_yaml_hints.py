@@ -143,7 +143,8 @@ def test_a_quote_left_open_is_named_before_the_keys_it_swallowed(
         "planets.yaml:6:10: this quoted text runs on to line 8 and takes in line 7 (tokens:): "
         'is its closing quote " missing?',
         "planets.yaml:1:1: missing key 'tokens'",
-        "planets.yaml:9:3: players.error: unknown key; known keys: counts, first, hand_size, teams",
+        "planets.yaml:9:3: players.error: unknown key here: error belongs under tokens "
+        "(tokens.error)",
     ]
 
 

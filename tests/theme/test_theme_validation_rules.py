@@ -160,7 +160,8 @@ EXPECTED: dict[str, list[str]] = {
     ],
     "card-rank-range.yaml": [
         "card-rank-range.yaml:10:7: suits[5].cards.6: there is no rank 6: "
-        "this suit has ranks 1 to 5",
+        "this suit has ranks 1 to 5, one per number in its copies (the default "
+        "[3, 2, 2, 2, 1]); for a rank 6, give every suit's copies 6 numbers",
     ],
     "image-missing.yaml": [
         "image-missing.yaml:10:32: suits[5].cards.1.image: image file 'images/missing.png' "

@@ -1,0 +1,57 @@
+"""Chinese texts: check says which font to add in one line; with a CJK font, the kit prints.
+
+The font is WenQuanYi Micro Hei from Debian's fonts-wqy-microhei (installed by
+.ci/run); the test that needs it is skipped, saying so, where it is absent.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from deckforge.printing.kit import build_kit
+from deckforge.printing.preflight import preflight
+from deckforge.theme.loader import load_theme
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "chinese-words.yaml"
+CJK_FONT = Path("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc")
+needs_font = pytest.mark.skipif(
+    not CJK_FONT.is_file(), reason=f"no CJK font at {CJK_FONT} (Debian: fonts-wqy-microhei)"
+)
+
+
+def _without_fonts(tmp_path: Path) -> Path:
+    text = EXAMPLE.read_text(encoding="utf-8")
+    line = "  fonts: [/usr/share/fonts/truetype/wqy/wqy-microhei.ttc]\n"
+    assert line in text  # the documented path
+    path = tmp_path / "chinese-words.yaml"
+    path.write_text(text.replace(line, ""), encoding="utf-8")
+    return path
+
+
+def test_without_a_cjk_font_check_gives_one_grouped_line_with_the_font_to_add(tmp_path):
+    problems = preflight(load_theme(_without_fonts(tmp_path)))
+    assert len(problems) == 1
+    assert problems[0].endswith(
+        ": the title and 63 other texts: 134 Chinese/Japanese/Korean characters "
+        "('彩' '色' '词' '语' '提' '示' '错' '误' and 126 more) are in no font of the kit "
+        "(DejaVuSans-Bold, DejaVuSans); add a CJK font file to print.fonts, e.g. "
+        "wqy-microhei.ttc from the fonts-wqy-microhei package (see docs/designer-guide.md, Fonts)"
+    )
+
+
+@needs_font
+def test_with_a_cjk_font_latin_digits_and_symbols_fall_back_and_the_kit_prints(tmp_path):
+    theme = load_theme(EXAMPLE)
+    assert preflight(theme) == []
+    files = build_kit(theme)
+    cards = tmp_path / "cards-fronts.pdf"
+    cards.write_bytes(files["cards-fronts.pdf"])
+    if shutil.which("pdffonts"):
+        listed = subprocess.run(["pdffonts", str(cards)], capture_output=True, text=True).stdout
+        assert "WenQuanYi" in listed or "wqy" in listed.lower()
+        assert "DejaVuSans" in listed  # "(apple)", the suit symbols
+    assert files["rules.pdf"].startswith(b"%PDF")
