@@ -33,7 +33,7 @@ from deckforge.referee.checks import (
     json_object,
     version_of,
 )
-from deckforge.referee.i18n import Translator, language_for
+from deckforge.referee.i18n import Translator
 from deckforge.referee.seats import (
     MAX_SEED,
     DigitalTable,
@@ -116,7 +116,7 @@ def _digital(table_id: str) -> DigitalTable:
 
 def _seat_page_table(table_id: str) -> DigitalTable:
     digital = _digital(table_id)
-    g.t = Translator(language_for(digital.theme.language))
+    g.t = Translator.for_theme(digital.theme)
     return digital
 
 

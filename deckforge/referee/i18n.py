@@ -2,7 +2,10 @@
 
 The interface speaks the theme's language; a language without a catalogue
 falls back to English, and a key missing from a catalogue falls back to the
-English text (a test keeps the catalogues complete).
+English text (a test keeps the catalogues complete). Plural forms follow the
+CLDR rules of the language (Babel): French says "0 carte", English "0 cards".
+The words for the two kinds of token are the theme's own names when a theme is
+known ("moment de grâce et de vérité"), else the catalogue's ``term.*``.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from functools import cache
 from importlib import resources
 from typing import Any
 
+from babel import Locale
 from markupsafe import Markup
 
 FALLBACK = "en"
@@ -39,22 +43,58 @@ def language_for(wanted: str | None) -> str:
     return FALLBACK
 
 
-class Translator:
-    """``t("key", name=...)``: the text of ``key`` in one language, formatted."""
+TOKEN_TERMS = ("hint", "hints", "error", "errors")
 
-    def __init__(self, language: str) -> None:
+
+@cache
+def _locale(language: str) -> Locale:
+    return Locale.parse(language)
+
+
+class Translator:
+    """``t("key", name=...)``: the text of ``key`` in one language, formatted.
+
+    ``tokens`` names the theme's tokens ({"hint": "moment de grâce et de vérité",
+    "hints": ..., "error": ..., "errors": ...}); every text may use them as
+    ``{hint}``, ``{hints}``, ``{error}`` and ``{errors}``.
+    """
+
+    def __init__(self, language: str, tokens: dict[str, str] | None = None) -> None:
         self.language = language_for(language)
         self._texts = catalogue(self.language)
         self._fallback = catalogue(FALLBACK)
+        self.terms = {name: self.text(f"term.{name}") for name in TOKEN_TERMS}
+        self.terms.update(tokens or {})
+
+    @classmethod
+    def for_theme(cls, theme: Any) -> Translator:
+        """The theme's language, with its token names as the words for the tokens."""
+        hint, error = theme.tokens.hint, theme.tokens.error
+        words = {"hint": hint.name, "hints": hint.plural, "error": error.name}
+        return cls(theme.language, {**words, "errors": error.plural})
+
+    def text(self, key: str) -> str:
+        return self._texts.get(key) or self._fallback.get(key) or key
 
     def __call__(self, key: str, **values: Any) -> Markup:
         """The text as HTML: the catalogue's text is trusted, the values are escaped."""
-        text = Markup(self._texts.get(key) or self._fallback.get(key) or key)
-        return text.format(**values) if values else text
+        text = Markup(self.text(key))
+        if "{" not in text:
+            return text
+        return text.format(**{**self.terms, **values})
 
     def has(self, key: str) -> bool:
         return key in self._texts or key in self._fallback
 
+    def category(self, count: float) -> str:
+        """The CLDR plural category of ``count`` in this language ("one", "other", ...)."""
+        return str(_locale(self.language).plural_form(abs(count)))
+
     def plural(self, key: str, count: int, **values: Any) -> Markup:
-        """``key.one`` for a count of 1, ``key.other`` otherwise."""
-        return self(f"{key}.{'one' if count == 1 else 'other'}", count=count, **values)
+        """``key.<category>`` for ``count`` (CLDR rules), ``key.other`` when it is missing."""
+        wanted = f"{key}.{self.category(count)}"
+        return self(wanted if self.has(wanted) else f"{key}.other", count=count, **values)
+
+    def noun(self, count: int, one: str, other: str) -> str:
+        """``one`` or ``other`` as the language says for ``count``: "0 œuvre", "0 errors"."""
+        return one if self.category(count) == "one" else other

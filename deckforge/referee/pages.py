@@ -79,7 +79,7 @@ def _snapshot(table_id: str) -> Snapshot:
     snap = service().snapshot(get_db(), table_id)
     if snap is None:
         abort(404)
-    _use_language(snap.theme.language)
+    g.t = Translator.for_theme(snap.theme)
     return snap
 
 

@@ -87,7 +87,7 @@ _BEFORE_NAME = {
     "de": ("", ": ", "→ ", "für "),
 }
 _AFTER_NAME = {
-    "fr": ("", " —", " →", " :", "…"),
+    "fr": ("", " —", " →", "\u00a0:", "…"),  # French: a no-break space before ":"
     # English past tenses read the same after a singular or a plural name.
     "en": ("", " —", " →", ":", "…", " played ", " discarded ", " told ", " about "),
     "de": ("", " —", " →", ":", " …"),

@@ -150,7 +150,7 @@ def test_a_slip_of_the_finger_on_a_long_undo_can_be_cancelled(server: Server) ->
         assert call_api(server, f"/api/tables/{table}")["version"] == 4
         undo_four()
         phone.switch_to.alert.accept()
-        wait.until(lambda d: "Rien n'a encore été joué." in d.page_source)
+        wait.until(lambda d: "Rien n’a encore été joué." in d.page_source)
         assert call_api(server, f"/api/tables/{table}")["version"] == 5
     finally:
         phone.quit()

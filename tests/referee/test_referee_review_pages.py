@@ -38,7 +38,7 @@ def test_a_colour_hint_shows_the_suit_in_its_colour_on_the_projector_and_the_pho
     leader = client.get(_leader(table)).get_data(as_text=True)
     for page in (screen, leader):
         assert chip.search(page)
-        assert "Les Éléphants → Équipe Ñandú &amp; Çà : indice" in page
+        assert "Les Éléphants → Équipe Ñandú &amp; Çà\u00a0: indice" in page
         assert "<b>x</b>" not in page  # a team's name stays text
 
 
@@ -73,7 +73,7 @@ def test_the_leader_page_numbers_what_the_keyboard_shortcuts_pick(client: FlaskC
     hint = page[page.index('id="hint"') : page.index('id="play"')]
     # Targets in the order the digits pick them: the next team first.
     targets = re.findall(
-        r'name="target" value="(\d)"[^>]*> <span><kbd class="key">(\d)</kbd> '
+        r'name="target" value="(\d)"[^>]*> <span><kbd class="key" aria-hidden="true">(\d)</kbd> '
         r"([^<]+)</span>",
         hint,
     )
@@ -83,10 +83,14 @@ def test_the_leader_page_numbers_what_the_keyboard_shortcuts_pick(client: FlaskC
         "Équipe Ñandú &amp; Çà",
         "Les Loups",
     ]
-    colours = re.findall(r'value="colour:(\d)"[^>]*><kbd class="key">(\d)</kbd>', hint)
+    colours = re.findall(
+        r'value="colour:(\d)"[^>]*><kbd class="key" aria-hidden="true">(\d)</kbd>', hint
+    )
     assert [(int(c) + 1, int(k)) for c, k in colours] == [(i, i) for i in range(1, 6)]
     play_panel = page[page.index('id="play"') : page.index('id="discard"')]
-    rows = re.findall(r'<div class="grid-suit"><kbd class="key">(\d)</kbd>', play_panel)
+    rows = re.findall(
+        r'<div class="grid-suit"[^>]*><kbd class="key" aria-hidden="true">(\d)</kbd>', play_panel
+    )
     assert rows == ["1", "2", "3", "4", "5"]
 
 
@@ -153,7 +157,7 @@ def test_undoing_three_actions_or_more_from_the_history_asks_first(client: Flask
     }
     assert asks == {1: False, 2: False, 3: True, 4: True}
     assert (
-        'data-confirm="Annuler les 4 dernières actions ? Elles seront retirées de la partie."'
+        'data-confirm="Annuler les 4 dernières actions\u202f? Elles seront retirées de la partie."'
         in history
     )
 
@@ -195,7 +199,7 @@ def test_the_leader_page_says_beforehand_what_the_rules_refuse_right_now(
         )
     page = client.get(_leader(table)).get_data(as_text=True)
     hint = page[page.index('id="hint"') : page.index('id="play"')]
-    assert 'id="hint-refused"' in hint and "Il ne reste aucun jeton d'information" in hint
+    assert 'id="hint-refused"' in hint and "Il n’y a plus de moments de grâce et de vérité" in hint
     assert 'id="discard-refused"' not in page
     english = create_table(client, theme="hanabi-classic")  # discarding at 8 tokens: allowed
     assert 'id="discard-refused"' not in client.get(_leader(english)).get_data(as_text=True)

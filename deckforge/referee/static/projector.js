@@ -22,6 +22,15 @@
   fit();
   window.addEventListener("resize", fit);
 
+  // One live region outside the redrawn screen says the last action in words.
+  const said = document.getElementById("said");
+  function say() {
+    const line = screen.querySelector(".announce-line");
+    const banner = screen.querySelector(".banner, .end-reason");
+    const words = [line, banner].filter(Boolean).map(function (e) { return e.textContent.trim(); });
+    if (said) said.textContent = words.join(". ");
+  }
+
   function refresh(version) {
     if (version > latest) latest = version;
     if (fetching || latest <= shown) return;
@@ -33,6 +42,7 @@
         return response.text().then(function (html) {
           screen.innerHTML = html;
           fit();
+          if (got !== shown) say();
           shown = got;
           if (got > latest) latest = got;
         });

@@ -19,6 +19,16 @@
   }
   markTurn();
 
+  // One live region outside the redrawn part says the last action and whose turn it is.
+  const said = document.getElementById("said");
+  function say() {
+    const parts = [".last", ".turn-banner", "#problem"].map(function (sel) {
+      const e = root.querySelector(sel);
+      return e ? e.textContent.trim().replace(/\s+/g, " ") : "";
+    });
+    if (said) said.textContent = parts.filter(Boolean).join(". ");
+  }
+
   function refresh(version) {
     if (version > latest) latest = version;
     if (fetching || sending || latest <= shown) return;
@@ -28,8 +38,13 @@
         if (!response.ok) throw new Error(String(response.status));
         const got = parseInt(response.headers.get("X-Table-Version"), 10);
         return response.text().then(function (html) {
+          const focused = document.activeElement && root.contains(document.activeElement)
+            ? document.activeElement.id : null;
           root.innerHTML = html;
           markTurn();
+          say();
+          const again = focused && document.getElementById(focused);
+          if (again) again.focus();
           shown = got;
           if (got > latest) latest = got;
           offline.hidden = true;
