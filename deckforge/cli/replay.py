@@ -9,6 +9,7 @@ from typing import NoReturn
 
 import click
 
+from deckforge.rules import hanab_live
 from deckforge.rules.errors import IllegalAction
 from deckforge.rules.game import Game
 from deckforge.rules.records import MAX_RECORD_BYTES, RecordError, from_hanab_live
@@ -18,16 +19,24 @@ INPUT_ERROR = 2  # the record or the theme cannot be read
 ILLEGAL_ACTION = 1  # the record is readable but breaks a rule
 
 
-def outcome(game: Game) -> dict[str, object]:
-    """The one-line summary ``deckforge replay`` prints."""
+def outcome(game: Game, hanab_live_rules: bool = False) -> dict[str, object]:
+    """The one-line summary ``deckforge replay`` prints. With ``hanab_live_rules`` (a
+    record hanab.live exported), a game whose score already equals the most still
+    reachable has ended as hanab.live ends it (``end``: ``max-reachable``)."""
+    if game.end is not None:
+        end, rating = game.end.value, game.rating
+    elif hanab_live_rules and hanab_live.ended_early(game):
+        end, rating = hanab_live.EARLY_END, game.theme.rating_for(game.score)
+    else:
+        end, rating = "in-progress", None
     return {
         "score": game.score,
-        "end": game.end.value if game.end is not None else "in-progress",
+        "end": end,
         "turns": game.turn,
         "hint_tokens": game.hint_tokens,
         "error_tokens": game.error_tokens,
         "stacks": list(game.top_ranks()),
-        "rating": game.rating,
+        "rating": rating,
     }
 
 
@@ -69,10 +78,13 @@ def _fail(message: str, status: int) -> NoReturn:
 def replay(record: Path, theme_name: str) -> None:
     """Replay RECORD, a game in hanab.live's JSON export format, and print its outcome.
 
-    Prints one JSON object: score, end (perfect, deck, strikeout or in-progress),
-    turns, hint_tokens, error_tokens, stacks (per suit, the rank on top of its pile,
-    0 if empty; for a suit played down, the lowest rank so far) and rating.
-    Exit status 1 if an action breaks the rules, 2 if the record or the theme
+    Prints one JSON object: score, end (perfect, deck, strikeout, in-progress, or
+    max-reachable: a record from hanab.live that stopped where the score equals the
+    most still reachable, as hanab.live ends games), turns, hint_tokens, error_tokens,
+    stacks (per suit, the rank on top of its pile, 0 if empty; for a suit played down,
+    the lowest rank so far) and rating. What hanab.live would refuse in the game (a
+    discard with every hint token in, a theme it has no variant for) is a warning on
+    stderr. Exit status 1 if an action breaks the rules, 2 if the record or the theme
     cannot be read.
     """
     try:
@@ -99,4 +111,8 @@ def replay(record: Path, theme_name: str) -> None:
             f"{record}: action {refusal.index}: {refusal.message} ({refusal.code})",
             ILLEGAL_ACTION,
         )
-    click.echo(json.dumps(outcome(game)))
+    for refused in hanab_live.refusals(game):
+        click.echo(
+            f"{record}: warning: hanab.live would refuse this record: {refused.message}", err=True
+        )
+    click.echo(json.dumps(outcome(game, hanab_live.is_hanab_live_record(data))))

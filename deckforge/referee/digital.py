@@ -46,7 +46,7 @@ from deckforge.referee.seats import (
     set_paused,
 )
 from deckforge.referee.security import check_csrf, token_matches
-from deckforge.rules import Action, ColourHint, Discard, IllegalAction, Play, RankHint
+from deckforge.rules import Action, ColourHint, Discard, IllegalAction, Play, RankHint, hanab_live
 from deckforge.rules.records import to_hanab_live
 
 bp = Blueprint("digital", __name__)
@@ -400,5 +400,10 @@ def digital_leader(table_id: str, token: str) -> dict[str, Any] | None:
         "export_url": url_for(
             "digital.leader_export_hanab", table_id=table_id, token=token, number=digital.table.game
         ),
+        # what hanab.live would refuse in this game's record (said next to the link)
+        "export_refusals": [
+            {"code": r.code, "move": None if r.action is None else r.action + 1}
+            for r in hanab_live.refusals(digital.game)
+        ],
         "state": digital.state,
     }

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from deckforge.rules import hanab_live
 from deckforge.rules.actions import Action, ColourHint, Discard, Play, RankHint
 from deckforge.rules.cards import Card
 from deckforge.rules.errors import IllegalAction, SetupError
@@ -153,15 +154,20 @@ def _fill_deck(game: Game) -> list[Card]:
 
 
 def to_hanab_live(game: Game, names: list[str] | None = None) -> dict[str, Any]:
-    """The game as a hanab.live record (printed cards: unseen cards filled in order)."""
+    """The game as a hanab.live record (printed cards: unseen cards filled in order),
+    with the ``options`` hanab.live needs to replay it (see :mod:`.hanab_live`; what it
+    would still refuse is :func:`.hanab_live.refusals`)."""
     if names is None:
         names = [f"Player {i + 1}" for i in range(game.players)]
     if len(names) != game.players:
         raise ValueError(f"{len(names)} names for {game.players} players")
     deck = list(game.deck) if game.deck is not None else _fill_deck(game)
-    replay = Game(game.theme, game.players, None if game.deck is None else game.deck)
+    replay = Game(game.theme, game.players, game.deck)
     actions = []
+    empty_hint = False
     for action in game.history:
+        if isinstance(action, ColourHint | RankHint):
+            empty_hint = empty_hint or _touches_nothing(replay, deck, action)
         event = replay.apply(action)
         if isinstance(action, Play | Discard):
             kind = PLAY if isinstance(action, Play) else DISCARD
@@ -170,8 +176,22 @@ def to_hanab_live(game: Game, names: list[str] | None = None) -> dict[str, Any]:
             actions.append({"type": COLOUR_HINT, "target": action.target, "value": action.colour})
         else:
             actions.append({"type": RANK_HINT, "target": action.target, "value": action.rank})
-    return {
+    record: dict[str, Any] = {
         "players": list(names),
         "deck": [{"suitIndex": card.suit, "rank": card.rank} for card in deck],
         "actions": actions,
     }
+    options = hanab_live.options(game, empty_hint)
+    if options:
+        record["options"] = options
+    return record
+
+
+def _touches_nothing(game: Game, deck: list[Card], hint: ColourHint | RankHint) -> bool:
+    """Whether ``hint`` touches no card of its receiver's hand as ``deck`` deals it
+    (printed cards: the filled deck may differ from the table's cards)."""
+    cards = [deck[held.deck_index] for held in game.hand(hint.target)]
+    if isinstance(hint, ColourHint):
+        mask = Rulebook.of(game.theme).colour_masks[hint.colour]
+        return not any((mask >> card.suit) & 1 for card in cards)
+    return not any(card.rank == hint.rank for card in cards)

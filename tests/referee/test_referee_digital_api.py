@@ -421,7 +421,7 @@ def test_a_finished_game_exports_for_hanab_live_and_replays_to_the_same_score(
     path.write_text(json.dumps(data), encoding="utf-8")
     result = CliRunner().invoke(main, ["replay", str(path), "--theme", theme])
     assert result.exit_code == 0, result.output
-    replayed = json.loads(result.output)
+    replayed = json.loads(result.stdout)
     assert replayed["score"] == state["score"]
     assert replayed["end"] == state["end"]
     assert replayed["turns"] == state["turn"]
