@@ -57,17 +57,30 @@ bp.add_app_template_filter(colours.on_light, "on_light")
 
 
 def page_language() -> str:
-    """Without a table: ``?lang=``, else the browser's choice, else the default theme's."""
+    """Without a table: ``?lang=``, else the browser's choice (Accept-Language), else English."""
     wanted = request.args.get("lang")
     if wanted in available():
         return wanted
-    best = request.accept_languages.best_match(available())
-    if best:
-        return best
-    try:
-        return service().themes.get(current_app.config["DEFAULT_THEME"]).language
-    except Exception:  # the default theme is missing: English
-        return "en"
+    return request.accept_languages.best_match(available()) or "en"
+
+
+BASE_GAME = "hanabi-classic"  # the English deck a page in another language falls back to
+
+
+def preselected(themes: list[dict[str, Any]], language: str) -> str:
+    """The deck the creation form offers first: ``?theme=``, else one in the page's language
+    (the configured default first), else an English one; never a French deck to an English page."""
+    names = [row["name"] for row in themes]
+    wanted = request.args.get("theme")
+    if wanted in names:
+        return str(wanted)
+    default = current_app.config["DEFAULT_THEME"]
+    for speaking in (language, "en"):
+        matching = [row["name"] for row in themes if language_for(row["language"]) == speaking]
+        for name in (default, BASE_GAME, *matching):
+            if name in matching:
+                return str(name)
+    return default if default in names or not names else names[0]
 
 
 def _use_language(language: str) -> Translator:
@@ -106,11 +119,9 @@ def _theme_rows() -> list[dict[str, Any]]:
 @bp.get("/")
 def index(problem: RefereeError | None = None, form: Any = None, status: int = 200) -> Any:
     themes = _theme_rows()
-    default = request.args.get("theme") or current_app.config["DEFAULT_THEME"]  # ?theme=: preselect
-    if not any(row["name"] == default for row in themes) and themes:
-        default = themes[0]["name"]
     if g.get("t") is None:
         _use_language(page_language())
+    default = preselected(themes, g.t.language)
     tables = [
         {"record": record, "title": _title_of(record.theme_ref)}
         for record in store.list_tables(get_db())[:50]

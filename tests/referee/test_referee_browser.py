@@ -75,7 +75,7 @@ def test_a_leader_plays_a_short_game_on_the_phone_and_the_projector_follows(
     OUTPUT.mkdir(exist_ok=True)
 
     # Create a table with the French festival deck, the leader's default.
-    phone.get(server.url)
+    phone.get(server.url + "?lang=fr")  # a French page offers the French deck first
     assert phone.find_element(By.ID, "theme").get_attribute("value") == "interfaith-festival"
     for seat, name in enumerate(["Les Lions", "Les Aigles", "Les Dauphins", "Les Loups"]):
         phone.find_element(By.NAME, f"player{seat}").send_keys(name)
