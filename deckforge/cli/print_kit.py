@@ -67,7 +67,7 @@ def build_once(theme_name: str, output: Path | None, options: object) -> bool:
             click.echo(line, err=True)
         return False
     # as deckforge check shows them: the kit is still written
-    for warning in warnings(theme, legibility_warnings(theme)):
+    for warning in warnings(theme, legibility_warnings(theme, options.card)):
         click.echo(warning, err=True)
     try:
         paths = write_kit(files, directory)

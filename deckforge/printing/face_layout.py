@@ -7,12 +7,14 @@ the corner indices and the medallion, and give the text the rest.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 from deckforge.printing.fitting import BODY_MAX, TITLE_MAX, FittedText, Measure, fit_text
 from deckforge.printing.geometry import MM, Rect
 
 REFERENCE = (63.0, 88.0)
+TEXT_GROWTH_MAX = 1.8  # the largest text a big card gets, as a multiple of a poker card's
 
 
 @dataclass(frozen=True)
@@ -114,12 +116,36 @@ class FaceLayout:
         p = self.panel
         return Rect(p.x + 3 * self.scale, bottom, p.w - 6 * self.scale, cy - r - bottom - 1.5)
 
+    def text_growth(self, with_image: bool = False) -> float:
+        """How much larger than on a poker card the text may print: with the square root
+        of its box's area (a tarot card's text box is about twice a poker card's)."""
+        box = self.text_box_for(with_image)
+        reference = FaceLayout(*REFERENCE).text_box_for(with_image)
+        ratio = (box.w * box.h) / (reference.w * reference.h)
+        return min(TEXT_GROWTH_MAX, max(1.0, self.scale, math.sqrt(max(ratio, 0.0))))
+
+    def placed(self, text_height: float) -> tuple[tuple[float, float, float], Rect]:
+        """The medallion (centre x, centre y, radius) and the text box of a face with
+        text and no picture, once its text is fitted (``text_height`` in mm).
+
+        What the text leaves of its box is shared in three equal gaps: above the
+        medallion, between it and the text, and below the text, so a short text on a
+        large card does not float in the middle of an empty band.
+        """
+        cx, cy, r = self.medallion(with_text=True)
+        box = self.text_box
+        free = box.h - text_height
+        if free <= 0:
+            return (cx, cy, r), box
+        shift = free / 3
+        return (cx, cy - shift, r), Rect(box.x, box.y, box.w, box.h - shift)
+
     def fit(
         self, title: str, text: str, with_image: bool, title_measure: Measure, body_measure: Measure
     ) -> FittedText | None:
         """A card's title and text fitted to its text box; bigger cards start bigger."""
         box = self.text_box_for(with_image)
-        grow = max(1.0, self.scale)
+        grow = self.text_growth(with_image)
         return fit_text(
             title,
             text,

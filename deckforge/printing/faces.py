@@ -190,7 +190,10 @@ def draw_front(
     _centred(c, (name.x + name.w / 2) * MM, (name.y + name.h / 2) * MM, label, fonts.title, size)
 
     # the rank, large, on a disc of the suit's colour, flanked by the symbol
+    text_box = layout.text_box_for(with_image=face.image is not None)
     cx, cy, r = layout.medallion(with_text=face.text is not None)
+    if face.text is not None and face.image is None:  # the free space shared out
+        (cx, cy, r), text_box = layout.placed(face.text.height / MM)
     if low_ink:  # a ring of the suit's colour, the rank in a dark shade of it
         c.setFillColor(WHITE)
         c.setStrokeColor(face.colour)
@@ -225,7 +228,7 @@ def draw_front(
             mask="auto",
         )
     if face.text is not None:
-        _text_block(c, layout.text_box_for(with_image=face.image is not None), face.text, fonts)
+        _text_block(c, text_box, face.text, fonts)
     elif face.image is None:
         _pips(c, layout.pips_box(), face, fonts)
 

@@ -293,19 +293,22 @@ def _shorter_text(layout: FaceLayout, card: CardText, fonts: FontPair) -> int | 
     return _visible(" ".join(words[:low])) if low else None
 
 
-def legibility_warnings(theme: Theme) -> Found:
+def legibility_warnings(theme: Theme, card_size: str | None = None) -> Found:
     """Card texts that would print below :data:`TEXT_MINIMUM`, titles below
-    :data:`TITLE_MINIMUM` or on more than :data:`TITLE_LINES` lines, at the theme's
-    card size. Cards that do not fit at all are :func:`preflight` problems instead."""
+    :data:`TITLE_MINIMUM` or on more than :data:`TITLE_LINES` lines, and texts that
+    look lost on a card larger than poker size (see :func:`_lost_texts`), at the
+    theme's card size or ``card_size``. Cards that do not fit at all are
+    :func:`preflight` problems instead."""
     style = theme.print_style
     try:
-        size = parse_card_size(style.card)
+        size = parse_card_size(card_size or style.card)
         fonts = theme_fonts(style.title_fonts, style.body_fonts, theme.path, theme.language)
     except (LayoutError, FontError):  # preflight reports these
         return []
     layout = FaceLayout(*size)
     on_card = f"on a {size[0]:g}x{size[1]:g} mm card"
     found: Found = []
+    lost: list[tuple[Key, str, float]] = []
     for i, suit in enumerate(theme.suits):
         for rank in sorted(suit.cards):
             card = suit.cards[rank]
@@ -315,6 +318,9 @@ def legibility_warnings(theme: Theme) -> Found:
             if fitted is None:
                 continue
             key = ("suits", i, "cards", rank)
+            share = fitted.height / MM / layout.text_box_for(card.image is not None).h
+            if layout.text_growth() > 1.0 and share < LOST_SHARE:
+                lost.append((key, f"card {_card_name(theme, i, rank)}", share))
             name = f"card {_card_name(theme, i, rank)}"
             where = f"suits[{i}].cards.{rank}"
             small_text = bool(fitted.body_lines) and fitted.body_size < TEXT_MINIMUM
@@ -356,4 +362,35 @@ def legibility_warnings(theme: Theme) -> Found:
                         f"{_inherited(theme, (*key, 'title'))}",
                     )
                 )
+    return found + _lost_texts(theme, lost, on_card)
+
+
+LOST_SHARE = 0.35  # a text block filling less of its room than this looks lost
+LOST_LISTED = 3  # more lost texts than this make one warning, not one per card
+
+
+def _lost_texts(theme: Theme, lost: list[tuple[Key, str, float]], on_card: str) -> Found:
+    """Texts that, even at the largest size a big card allows, fill less than
+    :data:`LOST_SHARE` of the room under the medallion: one warning per card, or one
+    for the whole deck when many cards are like that (a deck of single words)."""
+    advice = "write a little more, or choose a smaller print.card"
+    if len(lost) > LOST_LISTED:
+        key, name, _ = lost[0]
+        return [
+            (
+                theme.position(*key, "text") or theme.position(*key),
+                f"{len(lost)} cards, {name} first: {on_card} their texts fill less than "
+                f"{LOST_SHARE:.0%} of the room under the medallion and will look lost: {advice}",
+            )
+        ]
+    found: Found = []
+    for key, name, share in lost:
+        where = f"suits[{key[1]}].cards.{key[3]}"
+        found.append(
+            (
+                theme.position(*key, "text") or theme.position(*key),
+                f"{where}.text: {name}: {on_card} this text fills only {share:.0%} of the room "
+                f"under the medallion and will look lost: {advice}",
+            )
+        )
     return found
