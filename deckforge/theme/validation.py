@@ -12,7 +12,7 @@ import difflib
 import json
 import re
 from collections import Counter
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -176,74 +176,118 @@ def _key_homes() -> dict[str, list[str]]:
     return homes
 
 
-def _schema_messages(error: Any, report: Report) -> Iterator[tuple[Key, str, bool]]:
+Message = tuple[Key, str, bool]  # key path, message, point at the key rather than the value
+
+
+def _schema_messages(error: Any, report: Report) -> Iterator[Message]:
     """(key path, message, point at the key rather than the value) for one schema error."""
     path: Key = tuple(path_key(p) for p in error.absolute_path)
     keyword = error.validator
     sub = error.schema if isinstance(error.schema, dict) else {}
-    instance = error.instance
     if "errorMessage" in sub and keyword in ("oneOf", "anyOf", "not"):
         yield path, sub["errorMessage"], keyword == "not"
-    elif keyword == "additionalProperties":
-        known = sorted(k for k, v in sub.get("properties", {}).items() if v.get("not") != {})
-        for key in instance:
-            if key not in known:
-                homes = [h for h in _key_homes().get(str(key), []) if h != key_text(path)]
-                if homes:
-                    where = " or ".join(f"{h} ({h}.{key})" if h else "the top level" for h in homes)
-                    yield (
-                        (*path, path_key(key)),
-                        f"unknown key here: {key} belongs under {where}",
-                        True,
-                    )
-                    continue
-                hint = _did_you_mean(key, known)
-                choices = f"; known keys: {', '.join(known)}" if not hint else ""
-                yield (*path, path_key(key)), f"unknown key{hint}{choices}", True
-    elif keyword == "required":
-        missing = error.message.split("'")[1] if "'" in error.message else str(error.message)
-        yield path, f"missing key {missing!r}", False
-    elif keyword == "type":
-        wanted = error.validator_value
-        names = [wanted] if isinstance(wanted, str) else list(wanted)
-        expected = " or ".join(_TYPE_NAMES.get(n, n) for n in names)
-        found = describe(instance)
-        if instance is None and str(sub.get("pattern", "")).startswith("^#"):
-            found += ' (a bare # starts a YAML comment: write the colour in quotes, e.g. "#e53e3e")'
-        elif isinstance(instance, bool) and "string" in names:
-            found += " (yes, no, on and off mean true or false in YAML: put text in quotes)"
-        elif isinstance(instance, (int, float)) and "string" in names:
-            found += f' (write it in quotes: "{instance}")'
-        yield path, f"expected {expected}, found {found}", False
-    elif keyword == "enum":
-        options = [str(o) for o in error.validator_value]
-        hint = _did_you_mean(str(instance), options) if isinstance(instance, str) else ""
-        yield path, f"must be one of {', '.join(options)}, not {describe(instance)}{hint}", False
-    elif keyword == "pattern":
-        advice = sub.get("patternErrorMessage", f"must match {error.validator_value}")
-        if path and error.relative_schema_path and "propertyNames" in error.relative_schema_path:
-            yield (*path, path_key(instance)), f"{instance!r} is not allowed here: {advice}", True
-        else:
-            yield path, f"{advice} (found {instance!r})", False
-    elif keyword in ("minimum", "maximum"):
-        word = "at least" if keyword == "minimum" else "at most"
-        yield path, f"must be {word} {error.validator_value}, not {instance}", False
-    elif keyword in ("minItems", "maxItems"):
-        word = "at least" if keyword == "minItems" else "at most"
-        count = error.validator_value
-        yield path, f"needs {word} {count} item{'s' if count != 1 else ''}", False
-    elif keyword in ("minLength", "maxLength"):
-        if keyword == "minLength" and error.validator_value == 1:
-            yield path, "must not be empty", False
-        else:
-            word = "at least" if keyword == "minLength" else "at most"
-            yield path, f"must be {word} {error.validator_value} characters long", False
-    elif keyword == "minProperties":
-        yield path, "must not be empty", False
-    elif keyword == "uniqueItems":
-        yield path, "lists the same value twice", False
-    else:  # a keyword this module does not phrase yet: jsonschema's own words
+        return
+    phrase = _PHRASES.get(keyword)
+    if phrase is None:  # a keyword this module does not phrase yet: jsonschema's own words
         yield path, error.message, False
+    else:
+        yield from phrase(error, path, sub)
+
+
+def _unknown_keys(error: Any, path: Key, sub: dict[str, Any]) -> Iterator[Message]:
+    known = sorted(k for k, v in sub.get("properties", {}).items() if v.get("not") != {})
+    for key in error.instance:
+        if key in known:
+            continue
+        homes = [h for h in _key_homes().get(str(key), []) if h != key_text(path)]
+        if homes:
+            where = " or ".join(f"{h} ({h}.{key})" if h else "the top level" for h in homes)
+            yield (*path, path_key(key)), f"unknown key here: {key} belongs under {where}", True
+            continue
+        hint = _did_you_mean(key, known)
+        choices = f"; known keys: {', '.join(known)}" if not hint else ""
+        yield (*path, path_key(key)), f"unknown key{hint}{choices}", True
+
+
+def _missing_key(error: Any, path: Key, sub: dict[str, Any]) -> Iterator[Message]:
+    missing = error.message.split("'")[1] if "'" in error.message else str(error.message)
+    yield path, f"missing key {missing!r}", False
+
+
+def _wrong_type(error: Any, path: Key, sub: dict[str, Any]) -> Iterator[Message]:
+    instance = error.instance
+    wanted = error.validator_value
+    names = [wanted] if isinstance(wanted, str) else list(wanted)
+    expected = " or ".join(_TYPE_NAMES.get(n, n) for n in names)
+    found = describe(instance)
+    if instance is None and str(sub.get("pattern", "")).startswith("^#"):
+        found += ' (a bare # starts a YAML comment: write the colour in quotes, e.g. "#e53e3e")'
+    elif isinstance(instance, bool) and "string" in names:
+        found += " (yes, no, on and off mean true or false in YAML: put text in quotes)"
+    elif isinstance(instance, (int, float)) and "string" in names:
+        found += f' (write it in quotes: "{instance}")'
+    yield path, f"expected {expected}, found {found}", False
+
+
+def _not_a_choice(error: Any, path: Key, sub: dict[str, Any]) -> Iterator[Message]:
+    instance = error.instance
+    options = [str(o) for o in error.validator_value]
+    hint = _did_you_mean(str(instance), options) if isinstance(instance, str) else ""
+    yield path, f"must be one of {', '.join(options)}, not {describe(instance)}{hint}", False
+
+
+def _no_match(error: Any, path: Key, sub: dict[str, Any]) -> Iterator[Message]:
+    instance = error.instance
+    advice = sub.get("patternErrorMessage", f"must match {error.validator_value}")
+    if path and error.relative_schema_path and "propertyNames" in error.relative_schema_path:
+        yield (*path, path_key(instance)), f"{instance!r} is not allowed here: {advice}", True
+    else:
+        yield path, f"{advice} (found {instance!r})", False
+
+
+def _bound(error: Any, path: Key, sub: dict[str, Any]) -> Iterator[Message]:
+    word = "at least" if error.validator == "minimum" else "at most"
+    yield path, f"must be {word} {error.validator_value}, not {error.instance}", False
+
+
+def _item_count(error: Any, path: Key, sub: dict[str, Any]) -> Iterator[Message]:
+    word = "at least" if error.validator == "minItems" else "at most"
+    count = error.validator_value
+    yield path, f"needs {word} {count} item{'s' if count != 1 else ''}", False
+
+
+def _length(error: Any, path: Key, sub: dict[str, Any]) -> Iterator[Message]:
+    if error.validator == "minLength" and error.validator_value == 1:
+        yield path, "must not be empty", False
+    else:
+        word = "at least" if error.validator == "minLength" else "at most"
+        yield path, f"must be {word} {error.validator_value} characters long", False
+
+
+def _empty_mapping(error: Any, path: Key, sub: dict[str, Any]) -> Iterator[Message]:
+    yield path, "must not be empty", False
+
+
+def _repeated_item(error: Any, path: Key, sub: dict[str, Any]) -> Iterator[Message]:
+    yield path, "lists the same value twice", False
+
+
+# JSON Schema keyword -> how to say its failure to a designer
+_PHRASES: dict[str, Callable[[Any, Key, dict[str, Any]], Iterator[Message]]] = {
+    "additionalProperties": _unknown_keys,
+    "required": _missing_key,
+    "type": _wrong_type,
+    "enum": _not_a_choice,
+    "pattern": _no_match,
+    "minimum": _bound,
+    "maximum": _bound,
+    "minItems": _item_count,
+    "maxItems": _item_count,
+    "minLength": _length,
+    "maxLength": _length,
+    "minProperties": _empty_mapping,
+    "uniqueItems": _repeated_item,
+}
 
 
 def schema_problems(data: Any, report: Report) -> set[Key]:
