@@ -98,8 +98,8 @@ def _suit_names(theme: Theme, indices: list[int]) -> str:
 
 
 def rules_flowables(theme: Theme, words: Catalogue, fonts: FontPair) -> list[Flowable]:
+    """The rules sheet, section by section, in the theme's language."""
     st = _styles(fonts)
-    t = words.text
     hint, error = theme.tokens.hint, theme.tokens.error
     tokens = {
         "hint_name": _e(hint.name),
@@ -109,6 +109,25 @@ def rules_flowables(theme: Theme, words: Catalogue, fonts: FontPair) -> list[Flo
         "error_plural": _e(error.plural),
         "error_count": error.count,
     }
+    return [
+        *_goal(theme, words, st),
+        *_material(theme, words, st, tokens),
+        *_players(theme, words, st, tokens),
+        *_turn(theme, words, st, tokens),
+        *_end_and_score(theme, words, st, tokens),
+        *_notes(theme, words, st),
+        *_sources(theme, words, st),
+        Spacer(1, 8),
+        Paragraph(_e(words.text("footer", id=theme.id)), st["small"]),
+    ]
+
+
+Styles = dict[str, ParagraphStyle]
+Tokens = dict[str, object]
+
+
+def _goal(theme: Theme, words: Catalogue, st: Styles) -> list[Flowable]:
+    t = words.text
     out: list[Flowable] = [Paragraph(_e(t("rules_title", title=theme.title)), st["title"])]
     if theme.description:
         out.append(Paragraph(_e(theme.description), st["body"]))
@@ -117,21 +136,26 @@ def rules_flowables(theme: Theme, words: Catalogue, fonts: FontPair) -> list[Flo
         out.append(Paragraph(t("rules_goal", first=1, last=theme.ranks), st["body"]))
     else:
         out.append(Paragraph(t("rules_goal_mixed"), st["body"]))
+    return out
 
-    # material
-    out.append(Paragraph(t("h_material"), st["h"]))
-    out.append(
+
+def _material(theme: Theme, words: Catalogue, st: Styles, tokens: Tokens) -> list[Flowable]:
+    t = words.text
+    return [
+        Paragraph(t("h_material"), st["h"]),
         Paragraph(
             t("material_cards", deck=theme.deck_size, suits=len(theme.suits), ranks=theme.ranks),
             st["body"],
-        )
-    )
-    out.append(_suit_table(theme, words, st))
-    out.append(Spacer(1, 4))
-    out.append(Paragraph(t("material_tokens", **tokens), st["body"]))
+        ),
+        _suit_table(theme, words, st),
+        Spacer(1, 4),
+        Paragraph(t("material_tokens", **tokens), st["body"]),
+    ]
 
-    # players and setup
-    out.append(Paragraph(t("h_players"), st["h"]))
+
+def _players(theme: Theme, words: Catalogue, st: Styles, tokens: Tokens) -> list[Flowable]:
+    """Who plays, the deal and who starts."""
+    t = words.text
     counts = _join(words, [str(n) for n in theme.players.counts])
     key = "players_counts_teams" if theme.players.teams else "players_counts"
     sentences = [t(key, counts=counts)]
@@ -144,15 +168,19 @@ def rules_flowables(theme: Theme, words: Catalogue, fonts: FontPair) -> list[Flo
             for n in theme.players.counts
         ]
         sentences.append(t("players_hand_varies", list=t("hand_list_separator").join(items)))
-    out.append(Paragraph(" ".join(sentences), st["body"]))
-    out.append(Paragraph(t("setup", **tokens), st["body"]))
-    out.append(Paragraph(t("h_first"), st["h"]))
     first = _e(theme.players.first) if theme.players.first else t("first_default")
-    out.append(Paragraph(f"{first} {t('clockwise')}", st["body"]))
+    return [
+        Paragraph(t("h_players"), st["h"]),
+        Paragraph(" ".join(sentences), st["body"]),
+        Paragraph(t("setup", **tokens), st["body"]),
+        Paragraph(t("h_first"), st["h"]),
+        Paragraph(f"{first} {t('clockwise')}", st["body"]),
+    ]
 
-    # a turn
-    out.append(Paragraph(t("h_turn"), st["h"]))
-    out.append(Paragraph(t("turn_intro"), st["body"]))
+
+def _turn(theme: Theme, words: Catalogue, st: Styles, tokens: Tokens) -> list[Flowable]:
+    """A turn: hint, discard or play, and the rule that hints are the only way to tell."""
+    t = words.text
     hint_text = [t("hint_body", **tokens)]
     hint_text.append(
         t(
@@ -167,7 +195,6 @@ def rules_flowables(theme: Theme, words: Catalogue, fonts: FontPair) -> list[Flo
         hint_text.append(t("clue_every", suits=_e(_suit_names(theme, every))))
     if never:
         hint_text.append(t("clue_none", suits=_e(_suit_names(theme, never))))
-    out.append(_item(1, t("hint_title"), hint_text, st))
     discard = [t("discard_body", **tokens)]
     discard.append(
         t(
@@ -177,7 +204,6 @@ def rules_flowables(theme: Theme, words: Catalogue, fonts: FontPair) -> list[Flo
             **tokens,
         )
     )
-    out.append(_item(2, t("discard_title"), discard, st))
     play = [t("play_body", **tokens)]
     down = [i for i, s in enumerate(theme.suits) if s.direction is Direction.DOWN]
     if down:
@@ -190,21 +216,30 @@ def rules_flowables(theme: Theme, words: Catalogue, fonts: FontPair) -> list[Flo
         )
     if theme.rules.completion_bonus:
         play.append(t("completion_bonus", **tokens))
-    out.append(_item(3, t("play_title"), play, st))
-    # the rule that makes the game work: hints are the only way to tell
-    out.append(Paragraph(t("h_talk"), st["h"]))
-    out.append(Paragraph(t("talk_rule"), st["body"]))
-    out.append(Paragraph(t("talk_teams"), st["body"]))
+    return [
+        Paragraph(t("h_turn"), st["h"]),
+        Paragraph(t("turn_intro"), st["body"]),
+        _item(1, t("hint_title"), hint_text, st),
+        _item(2, t("discard_title"), discard, st),
+        _item(3, t("play_title"), play, st),
+        # the rule that makes the game work: hints are the only way to tell
+        Paragraph(t("h_talk"), st["h"]),
+        Paragraph(t("talk_rule"), st["body"]),
+        Paragraph(t("talk_teams"), st["body"]),
+    ]
 
-    # end and score
-    out.append(Paragraph(t("h_end"), st["h"]))
+
+def _end_and_score(theme: Theme, words: Catalogue, st: Styles, tokens: Tokens) -> list[Flowable]:
+    t = words.text
+    out: list[Flowable] = [Paragraph(t("h_end"), st["h"])]
     strike = {
         StrikeoutScore.ZERO: "end_strikeout_zero",
         StrikeoutScore.NONE: "end_strikeout_none",
         StrikeoutScore.KEEP: "end_strikeout_keep",
     }[theme.rules.strikeout_score]
+    error_count = theme.tokens.error.count
     for sentence in (
-        t(strike, n=error.count, **{k: v for k, v in tokens.items() if k != "error_count"}),
+        t(strike, n=error_count, **{k: v for k, v in tokens.items() if k != "error_count"}),
         t("end_complete", max=theme.max_score),
         t("end_deck"),
     ):
@@ -224,15 +259,16 @@ def rules_flowables(theme: Theme, words: Catalogue, fonts: FontPair) -> list[Flo
     out.append(Paragraph(" ".join(score), st["body"]))
     if theme.rating:
         out.append(_together([Paragraph(t("h_rating"), st["h"]), _rating_table(theme, words, st)]))
-    if theme.notes.strip():
-        notes: list[Flowable] = [Paragraph(t("h_notes"), st["h"])]
-        for paragraph in theme.notes.strip().split("\n\n"):
-            notes.append(Paragraph(_e(BREAKABLE.sub(" ", paragraph).strip()), st["body"]))
-        out.extend(notes)
-    out.extend(_sources(theme, words, st))
-    out.append(Spacer(1, 8))
-    out.append(Paragraph(_e(t("footer", id=theme.id)), st["small"]))
     return out
+
+
+def _notes(theme: Theme, words: Catalogue, st: Styles) -> list[Flowable]:
+    if not theme.notes.strip():
+        return []
+    notes: list[Flowable] = [Paragraph(words.text("h_notes"), st["h"])]
+    for paragraph in theme.notes.strip().split("\n\n"):
+        notes.append(Paragraph(_e(BREAKABLE.sub(" ", paragraph).strip()), st["body"]))
+    return notes
 
 
 def _sources(theme: Theme, words: Catalogue, st: dict[str, ParagraphStyle]) -> list[Flowable]:
