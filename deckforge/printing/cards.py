@@ -100,7 +100,12 @@ def back_face(theme: Theme) -> BackFace:
     design = theme.print_style.back
     if design is not None:
         return BackFace(
-            design.title, colour(design.colour), colour(design.accent), design.pattern, symbols
+            design.title,
+            colour(design.colour),
+            colour(design.accent),
+            design.pattern,
+            symbols,
+            image=str(design.image) if design.image is not None else None,
         )
     return BackFace(
         theme.title,

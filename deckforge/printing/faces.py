@@ -56,6 +56,7 @@ class BackFace:
     pattern: str  # stars | dots | stripes | plain
     symbols: tuple[str, ...] = ()  # the suits' symbols, shown in a ring
     pattern_share: float = 0.35  # how strongly the pattern's accent shows over the ground
+    image: str | None = None  # a picture covering the whole back, instead of the design
 
 
 def _fit_size(text: str, font: FontStack, size: float, width: float, floor: float = 4.0) -> float:
@@ -345,7 +346,27 @@ def _pattern(c: PrintCanvas, outer: Rect, back: BackFace, scale: float) -> None:
 def low_ink_back(back: BackFace) -> BackFace:
     """The same back on white: the design's colour for lines and title, a pale pattern."""
     line = back.colour if luminance(back.colour) < 0.3 else darker(back.colour, 0.5)
-    return BackFace(back.title, WHITE, line, back.pattern, back.symbols, pattern_share=0.22)
+    return BackFace(
+        back.title, WHITE, line, back.pattern, back.symbols, pattern_share=0.22, image=back.image
+    )
+
+
+def _back_image(c: PrintCanvas, outer: Rect, image: str) -> None:
+    """The picture over the whole back, bleed included: scaled to cover it and centred,
+    the overflow clipped, never stretched."""
+    from reportlab.lib.utils import ImageReader
+
+    width, height = ImageReader(image).getSize()
+    scale = max(outer.w / width, outer.h / height)
+    w, h = width * scale, height * scale
+    c.saveState()
+    clip = c.beginPath()
+    clip.rect(outer.x * MM, outer.y * MM, outer.w * MM, outer.h * MM)
+    c.clipPath(clip, stroke=0, fill=0)
+    x = outer.x + (outer.w - w) / 2
+    y = outer.y + (outer.h - h) / 2
+    c.drawImage(image, x * MM, y * MM, w * MM, h * MM, mask="auto")
+    c.restoreState()
 
 
 def draw_back(
@@ -361,6 +382,9 @@ def draw_back(
     layout = FaceLayout(rect.w, rect.h)
     s = layout.scale
     outer = rect.inset(-bleed)
+    if back.image is not None:
+        _back_image(c, outer, back.image)
+        return
     c.saveState()
     _background(c, rect, bleed, back.colour)
     clip = c.beginPath()

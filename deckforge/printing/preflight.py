@@ -214,6 +214,12 @@ def image_problems(theme: Theme) -> list[str]:
                     f"{where}: card {_card_name(theme, i, rank)}: picture {image} {problem}"
                     f"{_inherited(theme, ('suits', i, 'cards', rank, 'image'))}"
                 )
+    back = theme.print_style.back
+    if back is not None and back.image is not None:
+        problem = picture_problem(back.image)
+        if problem is not None:
+            where = _where(theme, ("print", "back", "image"))
+            problems.append(f"{where}: the back's picture {back.image} {problem}")
     return problems
 
 

@@ -429,10 +429,13 @@ def build_theme(
         print_style=PrintStyle(
             card=str(style.get("card", PrintStyle.card)),
             back=BackDesign(
-                title=str(back["title"]),
-                colour=str(back["colour"]).lower(),
-                accent=str(back["accent"]).lower(),
+                title=str(back.get("title", "")),
+                colour=str(back.get("colour", "#ffffff")).lower(),
+                accent=str(back.get("accent", "#1a202c")).lower(),
                 pattern=str(back.get("pattern", BackDesign.pattern)),
+                image=_relative_to(back["image"], positions.get(("print", "back", "image")))
+                if back.get("image")
+                else None,
             )
             if back
             else None,

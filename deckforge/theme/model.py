@@ -184,6 +184,7 @@ class BackDesign:
     colour: str  # background
     accent: str  # title and pattern
     pattern: str = "stars"  # stars | dots | stripes | plain
+    image: Path | None = None  # a picture covering the whole back, instead of the design
 
 
 @dataclass(frozen=True)
