@@ -41,7 +41,8 @@ class Failure(click.ClickException):
 
     def __init__(self, message: str, exit_code: int) -> None:
         super().__init__(one_line(message))
-        self.exit_code = exit_code
+        # click declares exit_code on the class; each Failure carries its own status
+        self.exit_code = exit_code  # type: ignore[misc]
 
 
 def debugging() -> bool:

@@ -92,8 +92,8 @@ def _source_line(path: str, line: int) -> str:
         modified = Path(path).stat().st_mtime_ns
     except OSError:
         return ""
-    lines = _source_lines(path, modified)
-    return lines[line - 1] if 0 < line <= len(lines) else ""
+    source = _source_lines(path, modified)
+    return source[line - 1] if 0 < line <= len(source) else ""
 
 
 def _card_name(theme: Theme, suit_index: int, rank: int) -> str:

@@ -47,10 +47,11 @@ def select_cards(theme: Theme, text: str) -> list[DeckCard]:
                 raise PrintError(f"--only {item!r}: write spares:N, N from 1 to {MAX_COPIES}")
             chosen += [DeckCard(None)] * count
             continue
-        index = suits.get(_key(name))
-        if index is None:
+        found = suits.get(_key(name))
+        if found is None:
             names = ", ".join(s.id for s in theme.suits)
             raise PrintError(f"--only {item!r}: no suit {name.strip()!r} (suits: {names})")
+        index = found
         suit = theme.suits[index]
         copies = int(times) if times is not None else None
         if copies is not None and not 1 <= copies <= MAX_COPIES:

@@ -148,6 +148,15 @@ def is_rtl(style: ParagraphStyle) -> bool:
 Command = tuple[object, ...]  # a TableStyle command: (name, (col, row), (col, row), *values)
 
 
+def _parts(
+    command: Command,
+) -> tuple[object, tuple[int, int], tuple[int, int], tuple[object, ...]]:
+    """A TableStyle command's name, first and last (column, row) and values."""
+    start, end = command[1], command[2]
+    assert isinstance(start, tuple) and isinstance(end, tuple)
+    return command[0], (int(start[0]), int(start[1])), (int(end[0]), int(end[1])), command[3:]
+
+
 def mirror_table(
     rows: list[list[object]], widths: list[float], commands: list[Command]
 ) -> tuple[list[list[object]], list[float], list[Command]]:
@@ -155,14 +164,16 @@ def mirror_table(
     the first column on the right, left alignment turned into right alignment."""
     n = len(widths)
     mirrored: list[Command] = []
-    for name, (c0, r0), (c1, r1), *values in commands:  # type: ignore[misc]
-        a, b = n - 1 - int(c1) % n, n - 1 - int(c0) % n
+    for command in commands:
+        name, (c0, r0), (c1, r1), values = _parts(command)
+        a, b = n - 1 - c1 % n, n - 1 - c0 % n
         if name == "ALIGN":
-            values = [{"LEFT": "RIGHT", "RIGHT": "LEFT"}.get(str(v), v) for v in values]
+            values = tuple({"LEFT": "RIGHT", "RIGHT": "LEFT"}.get(str(v), v) for v in values)
         mirrored.append((name, (a, r0), (b, r1), *values))
     flipped = [row[::-1] for row in rows]
-    for name, (a, r0), (b, r1), *_ in mirrored:  # type: ignore[misc]
+    for command in mirrored:
+        name, (a, r0), (b, r1), _ = _parts(command)
         if name == "SPAN":  # a span shows its first cell, which is now at its other end
-            for row in flipped[int(r0) : int(r1) % len(rows) + 1]:
+            for row in flipped[r0 : r1 % len(rows) + 1]:
                 row[a], row[b] = row[b], row[a]
     return flipped, widths[::-1], mirrored

@@ -235,9 +235,9 @@ def new_table(
             {"max": MAX_NAME},
         )
     for name in players:
-        problem = name_problem(name)
-        if problem is not None:
-            raise problem
+        refused = name_problem(name)
+        if refused is not None:
+            raise refused
     if len(set(players)) != len(players):
         raise RefereeError(422, "same-name", "two players have the same name")
     counts = theme.players.counts

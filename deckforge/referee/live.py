@@ -143,7 +143,8 @@ class LiveStreams:
                     self.wsgi.executor, self._first_state, table_id
                 )
             if first is None:  # no such table: Flask answers with the API's 404
-                await self.wsgi(scope, receive, send)
+                # a2wsgi types the ASGI messages as TypedDicts; uvicorn passes plain dicts
+                await self.wsgi(scope, receive, send)  # type: ignore[arg-type]
                 return
             await self._stream(receive, send, table_id, first)
         finally:

@@ -108,8 +108,8 @@ def check_draft(text: str, path: Path, allowed: Collection[Path] | None = None) 
         except ThemeError as error:
             report.problems = [_finding(p, shown) for p in error.problems]
             return report
-        outside = _outside(theme, allowed) if allowed is not None else []
-        problems = outside or preflight(theme)
+        outside_files = _outside(theme, allowed) if allowed is not None else []
+        problems = outside_files or preflight(theme)
         if problems:
             report.problems = [_finding(p, shown) for p in problems]
             return report
