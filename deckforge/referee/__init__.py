@@ -13,7 +13,7 @@ from typing import Any
 from flask import Flask
 
 from deckforge.referee import store
-from deckforge.referee.tables import TableService
+from deckforge.referee.tables import LoadedTable, TableService
 
 DEFAULT_THEME = "interfaith-festival"
 
@@ -45,6 +45,17 @@ def service() -> TableService:
 
     tables: TableService = current_app.extensions["deckforge.tables"]
     return tables
+
+
+def load_table(table_id: str) -> LoadedTable:
+    """The table at its latest version, for every route (404 if there is none): one cache,
+    keyed by table and version (:meth:`TableService.load`)."""
+    from deckforge.referee.errors import RefereeError
+
+    loaded = service().load(get_db(), table_id)
+    if loaded is None:
+        raise RefereeError(404, "no-such-table", f"there is no table {table_id!r}")
+    return loaded
 
 
 def theme_access() -> Any:

@@ -11,7 +11,15 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
-from deckforge.referee import digital, get_db, scores_csv, service, store, theme_access
+from deckforge.referee import (
+    digital,
+    get_db,
+    load_table,
+    scores_csv,
+    service,
+    store,
+    theme_access,
+)
 from deckforge.referee.auth import leader_required
 from deckforge.referee.checks import (
     RefereeError,
@@ -24,25 +32,18 @@ from deckforge.referee.checks import (
 )
 from deckforge.referee.openapi import document
 from deckforge.referee.security import new_token, token_hash
-from deckforge.referee.tables import Snapshot
+from deckforge.referee.tables import LoadedTable
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
 
-def _state(snap: Snapshot, status: int = 200) -> Response:
+def _state(snap: LoadedTable, status: int = 200) -> Response:
     """The public state, as already serialized once for the event streams."""
     return Response(snap.state_json, status=status, mimetype="application/json")
 
 
 def _body() -> dict[str, Any]:
     return json_object(request.get_data(), request.is_json)
-
-
-def _snapshot(table_id: str) -> Snapshot:
-    snap = service().snapshot(get_db(), table_id)
-    if snap is None:
-        raise RefereeError(404, "no-such-table", f"there is no table {table_id!r}")
-    return snap
 
 
 def links(table_id: str, token: str | None = None) -> dict[str, str]:
@@ -124,7 +125,7 @@ def create_table() -> tuple[Response, int]:
 
 @bp.get("/tables/<table_id>")
 def state(table_id: str) -> Response:
-    return _state(_snapshot(table_id))
+    return _state(load_table(table_id))
 
 
 @bp.post("/tables/<table_id>/actions")
@@ -164,7 +165,7 @@ def _event(version: int, state_json: str) -> str:
 @bp.get("/tables/<table_id>/events")
 def events(table_id: str) -> Response:
     """Server-Sent Events: the public state now, then at each change; comments keep it open."""
-    snap = _snapshot(table_id)
+    snap = load_table(table_id)
     board = service().board
     board.publish(table_id, snap.version, snap.state_json)
     keepalive = float(current_app.config["KEEPALIVE_SECONDS"])
@@ -218,7 +219,7 @@ def game_summaries(table: store.TableRecord) -> list[dict[str, Any]]:
 
 @bp.get("/tables/<table_id>/export.json")
 def export_json(table_id: str) -> Response:
-    snap = _snapshot(table_id)
+    snap = load_table(table_id)
     table = snap.table
     body = {
         "table": table.id,
@@ -238,7 +239,7 @@ def export_json(table_id: str) -> Response:
 @bp.get("/tables/<table_id>/export.csv")
 def export_csv(table_id: str) -> Response:
     """One line per finished game, for the score sheet (see :mod:`scores_csv`)."""
-    snap = _snapshot(table_id)
+    snap = load_table(table_id)
     rows = [
         (
             snap.table.id,

@@ -24,7 +24,7 @@ from flask import (
 )
 from markupsafe import Markup
 
-from deckforge.referee import get_db, service, store
+from deckforge.referee import get_db, load_table, service, store
 from deckforge.referee.auth import bearer, check_leader, leader_required, seat_required
 from deckforge.referee.checks import (
     MAX_VERSION,
@@ -36,28 +36,17 @@ from deckforge.referee.checks import (
 from deckforge.referee.i18n import Translator
 from deckforge.referee.seats import (
     MAX_SEED,
-    DigitalTable,
-    DigitalTables,
-    is_paused,
     leader_hands,
     random_seed,
     seat_secret,
     seat_view,
-    set_paused,
 )
 from deckforge.referee.security import check_csrf, token_matches
+from deckforge.referee.tables import LoadedTable
 from deckforge.rules import Action, ColourHint, Discard, IllegalAction, Play, RankHint, hanab_live
 from deckforge.rules.records import to_hanab_live
 
 bp = Blueprint("digital", __name__)
-
-
-def tables() -> DigitalTables:
-    found = current_app.extensions.get("deckforge.digital")
-    if found is None:
-        found = DigitalTables(service().themes)
-        current_app.extensions["deckforge.digital"] = found
-    return found
 
 
 def _key() -> str:
@@ -105,16 +94,14 @@ def seed_of(value: Any) -> int:
 PAUSED = RefereeError(423, "paused", "the leader has paused the table: wait until they resume")
 
 
-def _digital(table_id: str) -> DigitalTable:
-    found = tables().read(get_db(), table_id)
-    if found is None:
-        raise RefereeError(404, "no-such-table", f"there is no table {table_id!r}")
+def _digital(table_id: str) -> LoadedTable:
+    found = load_table(table_id)
     if found.table.kind != "digital":
         raise RefereeError(404, "not-digital", "this table is played with printed cards")
     return found
 
 
-def _seat_page_table(table_id: str) -> DigitalTable:
+def _seat_page_table(table_id: str) -> LoadedTable:
     digital = _digital(table_id)
     g.t = Translator.for_theme(digital.theme)
     return digital
@@ -151,7 +138,7 @@ def _small_int(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool) and -1000 <= value <= 1000
 
 
-def act_for_seat(digital: DigitalTable, seat: int, version: int, action: Action) -> None:
+def act_for_seat(digital: LoadedTable, seat: int, version: int, action: Action) -> None:
     """Apply ``action`` for ``seat``: stale (409), paused (423) and the engine's refusals
     (``not-your-turn`` first) change nothing."""
     if digital.version != version:
@@ -188,7 +175,7 @@ def _form_action(form: Any) -> Action:
 
 
 def _seat_page(
-    digital: DigitalTable, seat: int, secret: str, *, problem: str | None = None, status: int = 200
+    digital: LoadedTable, seat: int, secret: str, *, problem: str | None = None, status: int = 200
 ) -> Response:
     base = url_for("digital.seat_page", table_id=digital.table.id, seat=seat, secret=secret)
     body = render_template(
@@ -242,12 +229,10 @@ def seat_act(table_id: str, seat: int, secret: str) -> Any:
     except IllegalAction as refusal:
         key = f"rule.{refusal.code}"
         reason = t(key) if t.has(key) else refusal.message
-        return _seat_page(
-            tables().read(get_db(), table_id) or digital, seat, secret, problem=reason, status=422
-        )
+        return _seat_page(load_table(table_id), seat, secret, problem=reason, status=422)
     except store.StaleVersion:
         return _seat_page(
-            tables().read(get_db(), table_id) or digital,
+            load_table(table_id),
             seat,
             secret,
             problem=t("seat.stale"),
@@ -257,7 +242,7 @@ def seat_act(table_id: str, seat: int, secret: str) -> Any:
         key = f"seat.{problem.code}"
         reason = t(key) if t.has(key) else problem.message
         return _seat_page(
-            tables().read(get_db(), table_id) or digital,
+            load_table(table_id),
             seat,
             secret,
             problem=reason,
@@ -284,25 +269,14 @@ def seat_post_action(table_id: str, seat: int) -> Response:
     data = json_object(request.get_data(), request.is_json)
     version = version_of(data.get("version"))
     act_for_seat(digital, seat, version, seat_action(data.get("action")))
-    after = tables().read(get_db(), table_id)
-    assert after is not None
-    return jsonify(seat_view(after, seat))
+    return jsonify(seat_view(load_table(table_id), seat))
 
 
 # ---- the leader: pause, exports ------------------------------------------------------------
 
 
-def _publish(table_id: str) -> None:
-    """Tell the open event streams that the table changed (a pause has no engine action)."""
-    tables_ = service()
-    snap = tables_.snapshot(get_db(), table_id)
-    if snap is not None:
-        tables_.board.publish(table_id, snap.version, snap.state_json)
-
-
-def _pause(table_id: str, version: int, paused: bool) -> None:
-    set_paused(get_db(), table_id, version, paused)
-    _publish(table_id)
+def _pause(table_id: str, version: int, paused: bool) -> LoadedTable:
+    return service().pause(get_db(), table_id, version, paused)
 
 
 @bp.post("/api/tables/<table_id>/pause")
@@ -313,10 +287,7 @@ def api_pause(table_id: str) -> Response:
     paused = data.get("paused")
     if not isinstance(paused, bool):
         raise RefereeError(400, "bad-field", "paused must be true or false", {"field": "paused"})
-    _pause(table_id, version_of(data.get("version")), paused)
-    after = tables().read(get_db(), table_id)
-    assert after is not None
-    return jsonify(after.state)
+    return jsonify(_pause(table_id, version_of(data.get("version")), paused).state)
 
 
 @bp.post("/t/<table_id>/lead/<token>/pause")
@@ -331,7 +302,7 @@ def leader_pause(table_id: str, token: str) -> Any:
     return leader_change(table_id, token, change, "#digital")
 
 
-def _record(digital: DigitalTable, number: int) -> Response:
+def _record(digital: LoadedTable, number: int) -> Response:
     conn = get_db()
     table = digital.table
     if not 1 <= number <= table.game or store.get_game(conn, table.id, number) is None:
@@ -344,7 +315,7 @@ def _record(digital: DigitalTable, number: int) -> Response:
     return response
 
 
-def _running(digital: DigitalTable, number: int) -> bool:
+def _running(digital: LoadedTable, number: int) -> bool:
     return number == digital.table.game and not digital.game.is_over
 
 
@@ -378,13 +349,13 @@ def leader_export_hanab(table_id: str, token: str, number: int) -> Response:
 @bp.app_template_global()
 def table_paused(table_id: str) -> bool:
     """For the projector: whether the leader has paused this digital table."""
-    return is_paused(get_db(), table_id)
+    return store.is_paused(get_db(), table_id)
 
 
 @bp.app_template_global()
 def digital_leader(table_id: str, token: str) -> dict[str, Any] | None:
     """For leader.html: the hands, the seed, the pause and each seat's link and QR code."""
-    digital = tables().read(get_db(), table_id)
+    digital = service().load(get_db(), table_id)
     if digital is None or not token_matches(token, digital.table.leader_token_hash):
         return None
     seats = seat_links(digital.table)

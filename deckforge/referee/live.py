@@ -98,7 +98,7 @@ class LiveStreams:
         from deckforge.referee import get_db, service
 
         with self.app.app_context():
-            snap = service().snapshot(get_db(), table_id)
+            snap = service().load(get_db(), table_id)
         if snap is None:
             return None
         self.board.publish(table_id, snap.version, snap.state_json)

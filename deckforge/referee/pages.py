@@ -13,7 +13,6 @@ import segno
 from flask import (
     Blueprint,
     Response,
-    abort,
     current_app,
     g,
     make_response,
@@ -24,7 +23,7 @@ from flask import (
 )
 from markupsafe import Markup
 
-from deckforge.referee import colours, get_db, service, store, theme_access
+from deckforge.referee import colours, get_db, load_table, service, store, theme_access
 from deckforge.referee.auth import leader_required
 from deckforge.referee.checks import (
     MAX_UNDO,
@@ -38,7 +37,7 @@ from deckforge.referee.checks import (
 from deckforge.referee.i18n import Translator, available, language_for
 from deckforge.referee.seats import MAX_SEED, random_seed
 from deckforge.referee.security import check_csrf, csrf_token, new_token, token_hash
-from deckforge.referee.tables import Snapshot
+from deckforge.referee.tables import LoadedTable
 from deckforge.rules import IllegalAction
 
 bp = Blueprint("pages", __name__)
@@ -88,10 +87,8 @@ def _use_language(language: str) -> Translator:
     return g.t
 
 
-def _snapshot(table_id: str) -> Snapshot:
-    snap = service().snapshot(get_db(), table_id)
-    if snap is None:
-        abort(404)
+def _snapshot(table_id: str) -> LoadedTable:
+    snap = load_table(table_id)
     g.t = Translator.for_theme(snap.theme)
     return snap
 
@@ -221,7 +218,7 @@ def _qr(url: str) -> Markup:
 
 
 def _leader_page(
-    snap: Snapshot,
+    snap: LoadedTable,
     token: str,
     *,
     problem: str | None = None,

@@ -1,4 +1,4 @@
-"""Digital tables: each seat's secret link, the leader's pause, and what one seat may see.
+"""Digital tables: each seat's secret link and what one seat may see.
 
 A digital table deals a seeded deck, and each player (or team) follows it on a
 device of their own. The rule of the game is also this module's rule: a seat
@@ -18,15 +18,11 @@ import base64
 import hashlib
 import hmac
 import secrets
-import sqlite3
-import threading
-from collections import OrderedDict
-from dataclasses import dataclass
 from typing import Any
 
 from deckforge.referee import store
-from deckforge.referee.tables import ThemeCache, describe, new_game, public_state
-from deckforge.rules import Card, ColourHint, Game, HandCard, RankHint, action_from_dict
+from deckforge.referee.tables import LoadedTable
+from deckforge.rules import Card, ColourHint, Game, HandCard, RankHint
 from deckforge.rules.rulebook import Rulebook
 from deckforge.theme.model import Theme
 
@@ -53,103 +49,6 @@ def seat_matches(key: str, table: store.TableRecord, seat: int, presented: str |
     if not presented or not 0 <= seat < len(table.players):
         return False
     return hmac.compare_digest(seat_secret(key, table, seat), presented)
-
-
-# ---- the leader's pause ---------------------------------------------------------------
-
-
-def is_paused(conn: sqlite3.Connection, table_id: str) -> bool:
-    row = conn.execute("SELECT 1 FROM pauses WHERE table_id = ?", (table_id,)).fetchone()
-    return row is not None
-
-
-def set_paused(conn: sqlite3.Connection, table_id: str, expected_version: int, paused: bool) -> int:
-    """Pause or resume a table on ``expected_version``; returns the new version.
-
-    A pause is a change of the table like an action: it moves the version on,
-    so a seat's action made before the pause is refused as stale.
-    """
-    with store.write(conn) as writer:
-        current = store.table_version(writer, table_id)
-        if current is None:
-            raise KeyError(table_id)
-        if current != expected_version:
-            raise store.StaleVersion(expected_version, current)
-        writer.execute("UPDATE tables SET version = ? WHERE id = ?", (current + 1, table_id))
-        if paused:
-            writer.execute(
-                "INSERT OR IGNORE INTO pauses (table_id, since) VALUES (?, ?)",
-                (table_id, store.now()),
-            )
-        else:
-            writer.execute("DELETE FROM pauses WHERE table_id = ?", (table_id,))
-    return current + 1
-
-
-# ---- one consistent reading of a digital table ----------------------------------------
-
-
-@dataclass(frozen=True)
-class DigitalTable:
-    """A table at one version, replayed with its known deck (never changed once built)."""
-
-    table: store.TableRecord
-    theme: Theme
-    game: Game
-    seed: int | None
-    paused: bool
-    state: dict[str, Any]  # the public state, plus ``paused``
-
-    @property
-    def version(self) -> int:
-        return self.table.version
-
-    @property
-    def can_act(self) -> bool:
-        return not self.paused and not self.game.is_over
-
-
-class DigitalTables:
-    """Replays of digital tables by version, shared by every seat reading the same version."""
-
-    def __init__(self, themes: ThemeCache, size: int = 64) -> None:
-        self.themes = themes
-        self._size = size
-        self._lock = threading.Lock()
-        self._cache: OrderedDict[tuple[str, int], DigitalTable] = OrderedDict()
-
-    def read(self, conn: sqlite3.Connection, table_id: str) -> DigitalTable | None:
-        """The table's latest version (one read transaction), or None if it does not exist."""
-        conn.execute("BEGIN")
-        try:
-            table = store.get_table(conn, table_id)
-            if table is None:
-                return None
-            key = (table.id, table.version)
-            with self._lock:
-                cached = self._cache.get(key)
-            if cached is not None:
-                return cached
-            record = store.get_game(conn, table.id, table.game)
-            entries = store.active_actions(conn, table.id, table.game)
-            paused = is_paused(conn, table.id)
-        finally:
-            conn.execute("COMMIT")
-        theme = self.themes.get(table.theme_ref)
-        seed = record.seed if record is not None else None
-        game = new_game(theme, len(table.players), table.kind, seed)
-        log = []
-        for entry in entries:
-            action = action_from_dict(entry.payload)
-            log.append(describe(game.apply(action), action, theme))
-        state = public_state(table, theme, game, tuple(log))
-        state["paused"] = paused
-        built = DigitalTable(table, theme, game, seed, paused, state)
-        with self._lock:
-            self._cache[key] = built
-            while len(self._cache) > self._size:
-                self._cache.popitem(last=False)
-        return built
 
 
 # ---- what a seat (or the leader) sees -------------------------------------------------
@@ -194,7 +93,7 @@ def hint_touches(theme: Theme, cards: list[Card]) -> dict[str, Any]:
     return {"colours": colours, "ranks": ranks}
 
 
-def _open_hand(digital: DigitalTable, player: int) -> dict[str, Any]:
+def _open_hand(digital: LoadedTable, player: int) -> dict[str, Any]:
     theme = digital.theme
     held = digital.game.hand(player)
     cards = [c.card for c in held]
@@ -223,7 +122,7 @@ def last_hint(game: Game) -> dict[str, Any] | None:
     return {"target": action.target, "slots": list(event.touched)}
 
 
-def seat_view(digital: DigitalTable, seat: int) -> dict[str, Any]:
+def seat_view(digital: LoadedTable, seat: int) -> dict[str, Any]:
     """Everything seat ``seat`` may receive: the public state, the other hands, its own
     hand as hint knowledge only, and whether it may act now."""
     game, table = digital.game, digital.table
@@ -257,6 +156,6 @@ def seat_view(digital: DigitalTable, seat: int) -> dict[str, Any]:
     }
 
 
-def leader_hands(digital: DigitalTable) -> list[dict[str, Any]]:
+def leader_hands(digital: LoadedTable) -> list[dict[str, Any]]:
     """Every hand face up with its hint knowledge: the leader sees everything."""
     return [_open_hand(digital, p) for p in range(len(digital.table.players))]

@@ -175,6 +175,20 @@ def write(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
             raise
 
 
+@contextmanager
+def reading(conn: sqlite3.Connection) -> Iterator[None]:
+    """One read transaction: what is read inside belongs to one version of the table."""
+    if conn.in_transaction:
+        yield
+        return
+    conn.execute("BEGIN")
+    try:
+        yield
+    finally:
+        if conn.in_transaction:
+            conn.execute("COMMIT")
+
+
 def secret_key(conn: sqlite3.Connection) -> str:
     """The app's signing key, made once and kept, so sessions survive restarts."""
     with write(conn) as writer:
@@ -242,6 +256,34 @@ def list_tables(conn: sqlite3.Connection) -> list[TableRecord]:
 def table_version(conn: sqlite3.Connection, table_id: str) -> int | None:
     row = conn.execute("SELECT version FROM tables WHERE id = ?", (table_id,)).fetchone()
     return None if row is None else int(row["version"])
+
+
+def is_paused(conn: sqlite3.Connection, table_id: str) -> bool:
+    """Whether the leader has paused the seats of a digital table."""
+    row = conn.execute("SELECT 1 FROM pauses WHERE table_id = ?", (table_id,)).fetchone()
+    return row is not None
+
+
+def set_paused(conn: sqlite3.Connection, table_id: str, expected_version: int, paused: bool) -> int:
+    """Pause or resume a table on ``expected_version``; returns the new version.
+
+    A pause is a change of the table like an action: it moves the version on,
+    so a seat's action made before the pause is refused as stale.
+    """
+    with write(conn) as writer:
+        current = table_version(writer, table_id)
+        if current is None:
+            raise KeyError(table_id)
+        if current != expected_version:
+            raise StaleVersion(expected_version, current)
+        writer.execute("UPDATE tables SET version = ? WHERE id = ?", (current + 1, table_id))
+        if paused:
+            writer.execute(
+                "INSERT OR IGNORE INTO pauses (table_id, since) VALUES (?, ?)", (table_id, now())
+            )
+        else:
+            writer.execute("DELETE FROM pauses WHERE table_id = ?", (table_id,))
+    return current + 1
 
 
 def get_game(conn: sqlite3.Connection, table_id: str, number: int) -> GameRecord | None:

@@ -16,13 +16,22 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import orjson
 
 from deckforge.referee import store
 from deckforge.referee.notify import VersionBoard
-from deckforge.rules import Card, ColourHint, Event, Game, RankHint, action_from_dict
+from deckforge.rules import (
+    Action,
+    Card,
+    ColourHint,
+    Event,
+    Game,
+    RankHint,
+    action_from_dict,
+)
 from deckforge.theme.loader import bundled_theme_names, load_theme, resolve_theme_path
 from deckforge.theme.model import Theme
 
@@ -72,18 +81,35 @@ def new_game(theme: Theme, players: int, kind: str, seed: int | None) -> Game:
 
 
 @dataclass(frozen=True)
-class Snapshot:
-    """A table at one version: its public state and the same state as JSON text."""
+class LoadedTable:
+    """A table at one version, as every route reads it; built once per version, never
+    changed. ``state`` is the public state (no card in any hand; ``paused`` too for a
+    digital table) and ``state_json`` the same as JSON text, the API's answer and the
+    streams' event."""
 
     table: store.TableRecord
     theme: Theme
     state: dict[str, Any]
     state_json: str
     log: tuple[dict[str, Any], ...]  # what each active action of the game did, in order
+    paused: bool
+    seed: int | None  # a digital game's deal
+    deck: tuple[Card, ...] | None  # a digital game's cards, top first
+    actions: tuple[Action, ...]  # the game's active log
 
     @property
     def version(self) -> int:
         return self.table.version
+
+    @property
+    def can_act(self) -> bool:
+        """Whether a seat may act now (the leader's pause stops them)."""
+        return not self.paused and not self.state["is_over"]
+
+    @cached_property
+    def game(self) -> Game:
+        """The game at this version, replayed by the engine when a route reads the hands."""
+        return Game.replay(self.theme, len(self.table.players), self.deck, self.actions)
 
 
 def _card(card: Card) -> dict[str, int]:
@@ -293,17 +319,21 @@ _STAT = {
 
 
 class TableService:
-    """Reads and changes tables: engine checks, durable commits, then publication."""
+    """Reads and changes tables: engine checks, durable commits, then publication.
+
+    One cache: the :class:`LoadedTable` of each table's latest version. The
+    writer keeps its own game of that version, which it changes in place.
+    """
 
     def __init__(self, board: VersionBoard | None = None) -> None:
         self.themes = ThemeCache()
         self.board = board or VersionBoard()
         self._guard = threading.Lock()
         self._locks: dict[str, threading.Lock] = {}
-        # per table: the record, game and log of the version last seen by this process
+        self._loaded: dict[str, LoadedTable] = {}
+        # per table: the writer's game (and its log) at the version last seen, and the
+        # piles' part of the last public state
         self._games: dict[str, tuple[store.TableRecord, Game, tuple[dict[str, Any], ...]]] = {}
-        self._snapshots: dict[str, Snapshot] = {}
-        # per table: the piles' part of the last snapshot's public state
         self._piles: dict[str, Piles] = {}
 
     @contextmanager
@@ -314,13 +344,17 @@ class TableService:
             yield
 
     def _replay(
-        self, conn: sqlite3.Connection, table: store.TableRecord
+        self, conn: sqlite3.Connection, table: store.TableRecord, number: int | None = None
     ) -> tuple[Game, tuple[dict[str, Any], ...]]:
+        """Game ``number`` (the running one by default) replayed from the store."""
         theme = self.themes.get(table.theme_ref)
-        record = store.get_game(conn, table.id, table.game)
-        game = new_game(theme, len(table.players), table.kind, record.seed if record else None)
+        number = table.game if number is None else number
+        record = store.get_game(conn, table.id, number)
+        if record is None:
+            raise KeyError(number)
+        game = new_game(theme, len(table.players), table.kind, record.seed)
         log = []
-        for entry in store.active_actions(conn, table.id, table.game):
+        for entry in store.active_actions(conn, table.id, number):
             action = action_from_dict(entry.payload)
             log.append(describe(game.apply(action), action, theme))
         return game, tuple(log)
@@ -335,47 +369,59 @@ class TableService:
         self._games[table.id] = (table, game, log)
         return game, log
 
-    def _snapshot(
+    def _build(
         self,
         table: store.TableRecord,
         game: Game,
         log: tuple[dict[str, Any], ...],
+        paused: bool,
+        seed: int | None,
         stats: dict[str, int] | None = None,
-    ) -> Snapshot:
+    ) -> LoadedTable:
         theme = self.themes.get(table.theme_ref)
         known = self._piles[table.id] = piles(theme, game, self._piles.get(table.id))
         state = public_state(table, theme, game, log, known, stats)
-        snap = Snapshot(table, theme, state, state_text(state), log)
-        self._snapshots[table.id] = snap
-        return snap
+        if table.kind == "digital":
+            state["paused"] = paused
+        loaded = LoadedTable(
+            table, theme, state, state_text(state), log, paused, seed, game.deck, game.history
+        )
+        self._loaded[table.id] = loaded
+        return loaded
 
-    def snapshot(self, conn: sqlite3.Connection, table_id: str) -> Snapshot | None:
+    def _fresh(self, conn: sqlite3.Connection, table_id: str) -> LoadedTable:
+        """The table's latest version read from the store (under the table's lock)."""
+        with store.reading(conn):
+            table = store.get_table(conn, table_id)
+            if table is None:
+                raise KeyError(table_id)
+            cached = self._loaded.get(table_id)
+            if cached is not None and cached.version == table.version:
+                return cached
+            game, log = self._game(conn, table)
+            record = store.get_game(conn, table.id, table.game)
+            paused = store.is_paused(conn, table_id)
+        return self._build(table, game, log, paused, record.seed if record else None)
+
+    def load(self, conn: sqlite3.Connection, table_id: str) -> LoadedTable | None:
         """The table's latest version, or None if there is no such table."""
-        table = store.get_table(conn, table_id)
-        if table is None:
+        version = store.table_version(conn, table_id)
+        if version is None:
             return None
-        cached = self._snapshots.get(table_id)
-        if cached is not None and cached.version == table.version:
+        cached = self._loaded.get(table_id)
+        if cached is not None and cached.version == version:
             return cached
         with self._locked(table_id):
-            game, log = self._game(conn, table)
-            return self._snapshot(table, game, log)
+            return self._fresh(conn, table_id)
 
     def record(self, conn: sqlite3.Connection, table_id: str) -> store.TableRecord | None:
         """The table's fixed facts (token, players, theme, kind); its version may lag."""
-        cached = self._snapshots.get(table_id)
+        cached = self._loaded.get(table_id)
         return cached.table if cached is not None else store.get_table(conn, table_id)
 
     def game_of(self, conn: sqlite3.Connection, table: store.TableRecord, number: int) -> Game:
         """A replay of any game at the table (for exports), independent of the cache."""
-        theme = self.themes.get(table.theme_ref)
-        record = store.get_game(conn, table.id, number)
-        if record is None:
-            raise KeyError(number)
-        game = new_game(theme, len(table.players), table.kind, record.seed)
-        for entry in store.active_actions(conn, table.id, number):
-            game.apply(action_from_dict(entry.payload))
-        return game
+        return self._replay(conn, table, number)[0]
 
     def create(
         self,
@@ -386,7 +432,7 @@ class TableService:
         token_hash: str,
         kind: store.TableKind = "printed",
         seed: int | None = None,
-    ) -> Snapshot:
+    ) -> LoadedTable:
         theme = self.themes.get(theme_ref)
         new_game(theme, len(players), kind, seed)  # refuses a count the theme does not allow
         table = store.create_table(
@@ -397,64 +443,64 @@ class TableService:
             leader_token_hash=token_hash,
             seed=seed,
         )
-        snap = self.snapshot(conn, table.id)
-        assert snap is not None
-        return snap
+        loaded = self.load(conn, table.id)
+        assert loaded is not None
+        return loaded
 
-    def act(self, conn: sqlite3.Connection, table_id: str, version: int, action: Any) -> Snapshot:
+    def act(
+        self, conn: sqlite3.Connection, table_id: str, version: int, action: Any
+    ) -> LoadedTable:
         """Apply one action made on ``version``: IllegalAction or StaleVersion change nothing."""
         with self._locked(table_id):
-            cached = self._games.get(table_id)
-            if cached is not None and cached[0].version == version:
-                table, game, log = cached  # the store checks the version again as it writes
-            else:
-                found = store.get_table(conn, table_id)
-                if found is None:
-                    raise KeyError(table_id)
-                if found.version != version:
-                    raise store.StaleVersion(version, found.version)
-                table = found
-                game, log = self._game(conn, table)
+            before = self._loaded.get(table_id)
+            if before is None or before.version != version:
+                before = self._fresh(conn, table_id)
+                if before.version != version:
+                    raise store.StaleVersion(version, before.version)
+            table = before.table
+            game, log = self._game(conn, table)
             event = game.apply(action)  # raises IllegalAction with the game unchanged
             try:
                 new_version = store.append_action(conn, table_id, version, action.to_dict())
             except BaseException:
                 self._games.pop(table_id, None)  # the applied action was not stored
                 raise
-            log = (*log, describe(event, action, self.themes.get(table.theme_ref)))
-            before = self._snapshots.get(table_id)
-            stats = None
-            if before is not None and before.version == version and before.table.game == table.game:
-                stats = log_stats(log, before.state["stats"])
+            log = (*log, describe(event, action, before.theme))
+            stats = log_stats(log, before.state["stats"])
             table = dataclasses.replace(table, version=new_version)
             self._games[table_id] = (table, game, log)
-            snap = self._snapshot(table, game, log, stats)
-        self.board.publish(table_id, snap.version, snap.state_json)
-        return snap
+            loaded = self._build(table, game, log, before.paused, before.seed, stats)
+        self.board.publish(table_id, loaded.version, loaded.state_json)
+        return loaded
 
-    def _reload(self, conn: sqlite3.Connection, table_id: str) -> Snapshot:
-        """Forget the cached game after a change the store made, and replay the log."""
+    def _changed(self, conn: sqlite3.Connection, table_id: str) -> LoadedTable:
+        """After a change the store made itself (undo, new game, pause): reload, publish."""
         self._games.pop(table_id, None)
-        table = store.get_table(conn, table_id)
-        assert table is not None
-        game, log = self._game(conn, table)
-        return self._snapshot(table, game, log)
+        loaded = self._fresh(conn, table_id)
+        self.board.publish(table_id, loaded.version, loaded.state_json)
+        return loaded
 
-    def undo(self, conn: sqlite3.Connection, table_id: str, version: int, steps: int) -> Snapshot:
+    def undo(
+        self, conn: sqlite3.Connection, table_id: str, version: int, steps: int
+    ) -> LoadedTable:
         with self._locked(table_id):
             store.undo(conn, table_id, version, steps)
-            snap = self._reload(conn, table_id)
-        self.board.publish(table_id, snap.version, snap.state_json)
-        return snap
+            return self._changed(conn, table_id)
 
     def new_game(
         self, conn: sqlite3.Connection, table_id: str, version: int, seed: int | None = None
-    ) -> Snapshot:
+    ) -> LoadedTable:
         with self._locked(table_id):
             table = store.get_table(conn, table_id)
             if seed is None and table is not None and table.kind == "digital":
                 seed = secrets.randbelow(2**31)  # a digital table deals a fresh, recorded deck
             store.new_game(conn, table_id, version, seed)
-            snap = self._reload(conn, table_id)
-        self.board.publish(table_id, snap.version, snap.state_json)
-        return snap
+            return self._changed(conn, table_id)
+
+    def pause(
+        self, conn: sqlite3.Connection, table_id: str, version: int, paused: bool
+    ) -> LoadedTable:
+        """Pause or resume the seats of a digital table (a change: the version moves on)."""
+        with self._locked(table_id):
+            store.set_paused(conn, table_id, version, paused)
+            return self._changed(conn, table_id)

@@ -21,7 +21,6 @@ from digital_helpers import DigitalTable, create_digital, seat_act, seat_payload
 from flask.testing import FlaskClient
 
 from deckforge.referee import digital as digital_module
-from deckforge.referee import seats as seats_module
 from deckforge.referee import tables as tables_module
 from deckforge.rules import Action, Card, Game, Play
 from deckforge.theme.loader import load_theme
@@ -43,7 +42,6 @@ def explicit_decks(monkeypatch: pytest.MonkeyPatch) -> None:
         return real(theme, players, kind, seed)
 
     monkeypatch.setattr(tables_module, "new_game", dealing)
-    monkeypatch.setattr(seats_module, "new_game", dealing)
 
 
 def swapped_deck(game: Game, seat: int, chooser: random.Random) -> list[Card] | None:

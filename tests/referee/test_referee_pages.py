@@ -258,7 +258,7 @@ def test_an_unexpected_error_is_a_clear_500_in_json_and_in_html(
     def broken(*_args: object) -> None:
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(app.extensions["deckforge.tables"], "snapshot", broken)
+    monkeypatch.setattr(app.extensions["deckforge.tables"], "load", broken)
     api = client.get(f"/api/tables/{table.id}")
     assert api.status_code == 500
     assert api.get_json()["error"]["code"] == "internal-error"
