@@ -500,7 +500,9 @@ def _check_file(report: Report, path: Key, name: str, what: str) -> None:
     except OSError as error:  # e.g. a part of the name over 255 bytes
         report.add(path, f"{what} file {name!r} cannot be opened ({error.strerror or error})")
         return
-    if not found:
+    if not found and target.exists():  # a folder, a pipe, a device
+        report.add(path, f"{what} file {name!r} is not a regular file ({target})")
+    elif not found:
         report.add(path, f"{what} file {name!r} not found (looked for {target})")
 
 
