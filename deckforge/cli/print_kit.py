@@ -10,6 +10,7 @@ from pathlib import Path
 import click
 
 from deckforge.cli.numbers import FiniteFloatRange
+from deckforge.cli.output_folder import check_output_folder
 from deckforge.printing.geometry import LayoutError, parse_card_size, parse_offset
 from deckforge.theme.advice import warnings
 from deckforge.theme.loader import ThemeError, load_theme
@@ -54,6 +55,7 @@ def build_once(theme_name: str, output: Path | None, options: object) -> bool:
     directory = output if output is not None else Path("printouts") / theme.id
     if output is None and options.only is not None:  # never over the full kit's cards
         directory = directory / "reprint"
+    check_output_folder(directory)
     try:
         if on_terminal() and theme.deck_size >= PROGRESS_FROM:
             with click.progressbar(
