@@ -24,7 +24,12 @@ MAX_LISTED = 500  # theme files listed per folder
 
 
 class PlaceError(ValueError):
-    """A name or place the studio refuses; the message says why, in one line."""
+    """A name or place the studio refuses; the message says why, in one line, and
+    ``code`` names the refusal for the page's catalogues."""
+
+    def __init__(self, message: str, code: str = "place") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass(frozen=True)
@@ -40,19 +45,23 @@ def template_names() -> list[str]:
     return sorted(p.stem for p in TEMPLATES.glob("*.yaml"))
 
 
-def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be the file name (and id) of a saved theme, or None."""
+def name_problem(name: str) -> tuple[str, str] | None:
+    """Why ``name`` cannot be the file name (and id) of a saved theme, as (code,
+    message), or None."""
     rule = schema()["properties"]["id"]
     if not name:
-        return "give the theme a name"
+        return "name-empty", "give the theme a name"
     if "/" in name or "\\" in name or name.startswith(".") or os.path.isabs(name):
-        return f"{name!r}: a name, not a path: lowercase letters, digits and hyphens"
+        return "name-path", f"{name!r}: a name, not a path: lowercase letters, digits and hyphens"
     if name.endswith(THEME_SUFFIXES):
-        return f"{name!r}: give the name without .yaml"
+        return "name-suffix", f"{name!r}: give the name without .yaml"
     if not re.fullmatch(rule["pattern"], name) or len(name) > rule["maxLength"]:
-        return f"{name!r}: {rule['patternErrorMessage']} (at most {rule['maxLength']} characters)"
+        return (
+            "name-pattern",
+            f"{name!r}: {rule['patternErrorMessage']} (at most {rule['maxLength']} characters)",
+        )
     if name in bundled_theme_names():
-        return f"{name!r} is a bundled theme: save your version under another name"
+        return "name-bundled", f"{name!r} is a bundled theme: save your version under another name"
     return None
 
 
@@ -121,11 +130,11 @@ class Places:
         """Where a theme called ``name`` is saved in folder number ``folder``."""
         problem = name_problem(name)
         if problem:
-            raise PlaceError(problem)
+            raise PlaceError(problem[1], problem[0])
         root = self.folder(folder)
         path = (root / f"{name}.yaml").resolve()
         if not _inside(path, root):  # a symbolic link out of the folder
-            raise PlaceError(f"{name!r}: this name leads outside the themes folder")
+            raise PlaceError(f"{name!r}: this name leads outside the themes folder", "name-outside")
         return path
 
     def free_name(self, base: str, folder: int = 0) -> str:

@@ -47,13 +47,23 @@ DRAFT_NAME = "draft"  # checks a text saved under no valid name yet as this
 
 
 class Refusal(Exception):
-    """A request the studio refuses: HTTP status and one line for the page."""
+    """A request the studio refuses: HTTP status, one English line, and a code the page
+    shows in its own language (``error.<code>`` in the catalogues, with ``values``)."""
 
-    def __init__(self, status: int, message: str, problems: list[dict[str, Any]] | None = None):
+    def __init__(
+        self,
+        status: int,
+        message: str,
+        problems: list[dict[str, Any]] | None = None,
+        code: str = "",
+        **values: Any,
+    ) -> None:
         super().__init__(message)
         self.status = status
         self.message = message
         self.problems = problems or []
+        self.code = code
+        self.values = values
 
 
 def places() -> Places:
@@ -73,22 +83,28 @@ def simulations() -> Simulations:
 
 @bp.errorhandler(Refusal)
 def refused(error: Refusal) -> tuple[Response, int]:
-    return jsonify(error=error.message, problems=error.problems), error.status
+    body = {"error": error.message, "problems": error.problems}
+    if error.code:
+        body |= {"code": error.code, "values": error.values}
+    return jsonify(body), error.status
 
 
 @bp.errorhandler(413)
 def too_large(_error: HTTPException) -> tuple[Response, int]:
     limit = MAX_FILE_BYTES // 1024
-    return jsonify(error=f"the theme is larger than {limit} KiB: is it a theme?"), 413
+    message = f"the theme is larger than {limit} KiB: is it a theme?"
+    return jsonify(error=message, code="too-large", values={"limit": limit}), 413
 
 
 def _guard(post: bool = True) -> None:
     if not access.may_edit():
         raise Refusal(
-            403, "the studio needs its secret on this computer (see the referee's window)"
+            403,
+            "the studio needs its secret on this computer (see the referee's window)",
+            code="locked",
         )
     if post and not access.token_ok():
-        raise Refusal(403, "this page is out of date: reload it")
+        raise Refusal(403, "this page is out of date: reload it", code="stale")
 
 
 def _body() -> dict[str, Any]:
@@ -103,7 +119,13 @@ def _text(data: dict[str, Any]) -> str:
     if not isinstance(text, str):
         raise Refusal(400, "text: the theme's YAML text is missing")
     if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
-        raise Refusal(413, f"the theme is larger than {MAX_FILE_BYTES // 1024} KiB: is it a theme?")
+        limit = MAX_FILE_BYTES // 1024
+        raise Refusal(
+            413,
+            f"the theme is larger than {limit} KiB: is it a theme?",
+            code="too-large",
+            limit=limit,
+        )
     return text
 
 
@@ -226,7 +248,7 @@ def open_theme() -> Any:
     try:
         path, kind = known.source_path(key)
     except PlaceError as error:
-        raise Refusal(404, str(error)) from None
+        raise Refusal(404, str(error), code="no-source") from None
     text = read_theme_text(path)
     folder = 0
     if kind == "folder":
@@ -288,11 +310,12 @@ def edit() -> Any:
     merged = merged_draft(text, where, _allowed())
     if merged is None:
         report = _checked(text, where)
-        raise Refusal(422, "fix the YAML first", [p.as_json() for p in report.problems])
+        problems = [p.as_json() for p in report.problems]
+        raise Refusal(422, "fix the YAML first", problems, code="fix-yaml")
     try:
         changed = apply_edits(text, edits, merged)
     except EditError as error:
-        raise Refusal(422, str(error)) from None
+        raise Refusal(422, str(error), code="cannot-write-text") from None
     _text({"text": changed})
     return jsonify(text=changed, report=_report(_checked(changed, where)))
 
@@ -304,33 +327,43 @@ def save() -> Any:
     text = _text(data)
     name, folder = data.get("name"), data.get("folder", 0)
     if not isinstance(name, str) or not isinstance(folder, int):
-        raise Refusal(400, "name: give the theme a name")
+        raise Refusal(400, "name: give the theme a name", code="name-empty")
     known = places()
     if not known.folders:
-        raise Refusal(409, "the referee has no themes folder to save into (start it with --themes)")
+        raise Refusal(
+            409,
+            "the referee has no themes folder to save into (start it with --themes)",
+            code="no-folder",
+        )
     try:
         target = known.target(folder, name)
     except PlaceError as error:
-        raise Refusal(400, str(error)) from None
+        raise Refusal(400, str(error), code=error.code, name=name) from None
     if target.exists() and data.get("replace") is not True:
-        raise Refusal(409, f"{name}.yaml already exists: save again to replace it")
+        raise Refusal(
+            409, f"{name}.yaml already exists: save again to replace it", code="exists", name=name
+        )
     report = _checked(text, target)
     if report.merged is not None and report.merged.get("id") != name:
         try:
             text = apply_edits(text, [Edit(("id",), name)])
         except EditError as error:
-            raise Refusal(422, str(error)) from None
+            raise Refusal(422, str(error), code="cannot-write-text") from None
         report = _checked(text, target)
     if report.theme is None:
         raise Refusal(
             422,
             "the theme has problems: fix them before saving",
             [p.as_json() for p in report.problems],
+            code="has-problems",
         )
     try:
         save_text(target, text)
     except OSError as error:
-        raise Refusal(500, f"{shown_path(target)}: cannot write ({error.strerror})") from None
+        where = shown_path(target)
+        raise Refusal(
+            500, f"{where}: cannot write ({error.strerror})", code="cannot-save", path=where
+        ) from None
     return jsonify(
         saved=shown_path(target),
         name=name,
@@ -366,7 +399,9 @@ def start_simulation() -> Any:
         raise Refusal(400, "games: a whole number")
     report = _checked(text, _where(data))
     if report.theme is None:
-        raise Refusal(422, "the theme has problems: fix them before simulating")
+        raise Refusal(
+            422, "the theme has problems: fix them before simulating", code="simulate-problems"
+        )
     key = simulations().start(report.theme, games)
     return jsonify(run=key, status=url_for("studio.simulation", key=key))
 

@@ -9,6 +9,7 @@ from flask import Flask
 from studio_helpers import FESTIVAL, Studio, studio_app
 
 from deckforge.bundled import bundled_folder
+from deckforge.studio.words import catalogue
 
 CLASSROOM = "192.168.1.23"  # a pupil's phone on the classroom network (the test client only)
 
@@ -88,6 +89,8 @@ def test_bad_names_are_refused_with_a_message(
     answer = studio.post("save", {"text": _text(), "name": name, "folder": 0})
     assert answer.status_code == 400
     assert says in answer.get_json()["error"]
+    code = answer.get_json()["code"]  # the page says it in its language
+    assert code.startswith("name-") and f"error.{code}" in catalogue("fr")
     assert {p: p.read_bytes() for p in bundled.glob("*.yaml")} == before
     assert sorted(p.name for p in folder.iterdir()) == ["fete-longue.yaml"]
 

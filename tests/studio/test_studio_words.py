@@ -19,6 +19,10 @@ def _used_keys() -> set[str]:
     keys |= {f"choice.{c}" for c in choices if not c.endswith(("hints", "score"))}
     keys |= {"choice.up", "choice.down", "after.print", "after.play", "after.home"}
     keys |= {"form.token_hint", "form.token_error"}
+    views = (STUDIO / "views.py").read_text("utf-8") + (STUDIO / "places.py").read_text("utf-8")
+    keys |= {f"error.{code}" for code in re.findall(r'code="([a-z-]+)"', views)}
+    keys |= {f"error.{code}" for code in re.findall(r'return \(?\s*"(name-[a-z]+)"', views)}
+    keys |= {f"error.{code}" for code in re.findall(r'PlaceError\(.*?, "([a-z-]+)"\)', views)}
     return keys
 
 

@@ -46,6 +46,12 @@
     return { name: $("name").value.trim(), folder: folder ? Number(folder.value) : state.folder };
   }
 
+  // a refusal in the page's language (error.<code> in the catalogue), else its English line
+  function refusal(body) {
+    const key = body && body.code ? "error." + body.code : "";
+    return key && w[key] ? format(w[key], body.values || {}) : (body && body.error) || "";
+  }
+
   function say(text, kind) {
     const status = $("status");
     status.textContent = text || "";
@@ -58,7 +64,7 @@
     say(w["status.opening"]);
     const answer = await post(data.api.open, { source: source });
     if (!answer.ok) {
-      say(answer.body.error, "error");
+      say(refusal(answer.body), "error");
       return;
     }
     state.name = answer.body.name;
@@ -85,7 +91,7 @@
     const answer = await post(data.api.check, Object.assign({ text: text }, place()));
     if (seq !== state.checkSeq || text !== state.text) return; // a newer text is on its way
     if (!answer.ok) {
-      say(answer.body.error, "error");
+      say(refusal(answer.body), "error");
       return;
     }
     applyReport(answer.body.report);
@@ -107,7 +113,7 @@
     try {
       const answer = await post(data.api.edit, Object.assign({ text: state.text, edits: edits }, place()));
       if (!answer.ok) {
-        say(answer.body.error, "error");
+        say(refusal(answer.body), "error");
         showFindings(answer.body.problems || [], []);
         return;
       }
@@ -575,13 +581,13 @@
     const where = place();
     say(w["status.saving"]);
     const answer = await post(data.api.save, Object.assign({ text: state.text, replace: !!replace }, where));
-    if (answer.status === 409 && !replace && answer.body.error && /exists/.test(answer.body.error)) {
+    if (answer.status === 409 && !replace && answer.body.code === "exists") {
       if (window.confirm(format(w["save.replace"], { name: where.name }))) return save(true);
       say("");
       return;
     }
     if (!answer.ok) {
-      say(answer.body.error, "error");
+      say(refusal(answer.body), "error");
       if (answer.body.problems && answer.body.problems.length) showFindings(answer.body.problems, []);
       return;
     }
@@ -617,7 +623,7 @@
     button.disabled = true;
     const answer = await post(data.api.simulate, Object.assign({ text: state.text, games: 200 }, place()));
     if (!answer.ok) {
-      say(answer.body.error, "error");
+      say(refusal(answer.body), "error");
       button.disabled = false;
       return;
     }
