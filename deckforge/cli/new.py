@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import re
 from pathlib import Path
 
@@ -16,12 +15,11 @@ from deckforge.theme.loader import (
     load_theme,
     shown_path,
 )
-from deckforge.theme.validation import SCHEMA_PATH, schema
+from deckforge.theme.validation import schema, with_schema_line
 
 TEMPLATES = bundled_folder("templates")
 
 _ID_LINE = re.compile(r"^(id:[ \t]*)[^\s#]+", re.MULTILINE)
-_SCHEMA_LINE = re.compile(r"^# yaml-language-server: \$schema=\S+", re.MULTILINE)
 
 
 def template_names() -> list[str]:
@@ -41,26 +39,12 @@ def name_problem(name: str) -> str | None:
     return None
 
 
-def _schema_reference(directory: Path) -> str:
-    """The schema file as seen from ``directory``, for the editor comment on line 1.
-
-    Relative inside the project (the file stays valid in a clone elsewhere),
-    a file: URL outside it.
-    """
-    folder = directory.resolve()
-    project = SCHEMA_PATH.parent.parent.parent
-    if folder == project or project in folder.parents:
-        return Path(os.path.relpath(SCHEMA_PATH, folder)).as_posix()
-    return SCHEMA_PATH.as_uri()
-
-
 def render(template: str, name: str, directory: Path) -> str:
     """The template's text with its id set to ``name`` and the schema path fixed."""
     text, count = _ID_LINE.subn(lambda m: m.group(1) + name, template, count=1)
     if count != 1:
         raise click.ClickException("the template has no 'id:' line; deckforge is damaged")
-    reference = _schema_reference(directory)
-    return _SCHEMA_LINE.sub(lambda _: f"# yaml-language-server: $schema={reference}", text, count=1)
+    return with_schema_line(text, directory)
 
 
 def _shown(path: Path) -> str:

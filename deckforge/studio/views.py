@@ -31,7 +31,7 @@ from deckforge.studio.round_trip import Edit, EditError, apply_edits
 from deckforge.studio.simulations import Simulations
 from deckforge.studio.words import page_language, words
 from deckforge.theme.loader import BUNDLED_THEMES, read_theme_text, shown_path
-from deckforge.theme.validation import SCHEMA_PATH
+from deckforge.theme.validation import SCHEMA_PATH, with_schema_line
 from deckforge.theme.yaml_source import MAX_FILE_BYTES, YamlProblems, read_yaml
 
 bp = Blueprint(
@@ -261,6 +261,8 @@ def open_theme() -> Any:
             text = apply_edits(text, [Edit(("id",), name)])
         except (YamlProblems, EditError):
             pass
+        if known.folders:  # an editor's schema comment, seen from where it will be saved
+            text = with_schema_line(text, known.folders[0])
     where = _where({"folder": folder, "name": name})
     return jsonify(
         text=text,
@@ -343,6 +345,7 @@ def save() -> Any:
         raise Refusal(
             409, f"{name}.yaml already exists: save again to replace it", code="exists", name=name
         )
+    text = with_schema_line(text, target.parent)
     report = _checked(text, target)
     if report.merged is not None and report.merged.get("id") != name:
         try:

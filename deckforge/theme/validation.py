@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
@@ -21,6 +22,7 @@ from deckforge.theme.model import SourcePosition, Suit, SuitScoring
 from deckforge.theme.yaml_source import path_key
 
 SCHEMA_PATH = Path(__file__).with_name("schema.json")
+_SCHEMA_LINE = re.compile(r"^# yaml-language-server: \$schema=\S+", re.MULTILINE)
 IMAGE_SUFFIX = re.compile(r"\.(png|jpe?g)\Z", re.IGNORECASE)  # as in schema.json
 
 Key = tuple[str | int, ...]
@@ -34,6 +36,26 @@ _TYPE_NAMES = {
     "object": "a mapping (key: value)",
     "null": "nothing",
 }
+
+
+def schema_reference(directory: Path) -> str:
+    """The schema file as seen from ``directory``, for an editor's comment on line 1.
+
+    Relative inside the project (the file stays valid in a clone elsewhere),
+    a file: URL outside it.
+    """
+    folder = directory.resolve()
+    project = SCHEMA_PATH.parent.parent.parent
+    if folder == project or project in folder.parents:
+        return Path(os.path.relpath(SCHEMA_PATH, folder)).as_posix()
+    return SCHEMA_PATH.as_uri()
+
+
+def with_schema_line(text: str, directory: Path) -> str:
+    """``text`` with its ``# yaml-language-server: $schema=`` line (if any) pointing at the
+    schema from ``directory``, where the file is written."""
+    reference = schema_reference(directory)
+    return _SCHEMA_LINE.sub(lambda _: f"# yaml-language-server: $schema={reference}", text, count=1)
 
 
 @cache

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -19,6 +20,23 @@ FESTIVAL = bundled_folder("themes") / "interfaith-festival.yaml"
 # the Magha Puja card, made too long to print at a readable size
 SHORT_SENTENCE = "bougie en main."
 LONG_ADDITION = " Puis on chante longtemps ensemble dans la nuit tiède." * 6
+
+
+def festival_comments() -> list[str]:
+    """The festival deck's comment lines, but its first (the editor's schema reference,
+    which a saved copy points at the schema from its own folder)."""
+    lines = FESTIVAL.read_text(encoding="utf-8").splitlines()
+    return [line for line in lines[1:] if line.lstrip().startswith("#")]
+
+
+def schema_line_is_valid(text: str, folder: Path) -> bool:
+    """The saved file's schema comment names the schema file, from where it is."""
+    found = re.search(r"^# yaml-language-server: \$schema=(\S+)$", text, re.M)
+    if found is None:
+        return False
+    reference = found.group(1)
+    target = Path(reference.removeprefix("file://")) if "://" in reference else folder / reference
+    return target.resolve().name == "schema.json" and target.resolve().is_file()
 
 
 def long_festival_text() -> str:

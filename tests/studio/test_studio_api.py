@@ -7,7 +7,15 @@ import sys
 import time
 from pathlib import Path
 
-from studio_helpers import FESTIVAL, LONG_ADDITION, Studio
+from studio_helpers import (
+    FESTIVAL,
+    LONG_ADDITION,
+    Studio,
+    festival_comments,
+    schema_line_is_valid,
+)
+
+import deckforge
 
 TEXT_KEY = ["suits", 0, "cards", "1", "text"]
 
@@ -25,9 +33,10 @@ def test_a_bundled_theme_opens_as_a_copy_with_a_free_name_written_as_its_id(
     assert opened["kind"] == "bundled"
     assert opened["name"] == "my-interfaith-festival"
     original = FESTIVAL.read_text(encoding="utf-8")
+    schema = (Path(deckforge.__file__).parent / "theme" / "schema.json").as_uri()
     assert opened["text"] == original.replace(
         "id: interfaith-festival", "id: my-interfaith-festival", 1
-    )
+    ).replace("$schema=../deckforge/theme/schema.json", f"$schema={schema}", 1)
     report = opened["report"]
     assert report["problems"] == [] and report["warnings"] == []
     assert len(report["cards"]) == 25 and report["back"]
@@ -155,9 +164,8 @@ def test_saving_under_a_new_name_writes_a_file_that_passes_check_with_its_commen
     text = saved.read_text(encoding="utf-8")
     assert answer.get_json()["text"] == text
     assert "id: fete-courte\n" in text  # the file's name is its id
-    for line in FESTIVAL.read_text(encoding="utf-8").splitlines():
-        if line.lstrip().startswith("#"):
-            assert line in text
+    assert all(line in text for line in festival_comments())
+    assert schema_line_is_valid(text, folder)
     checked = subprocess.run(
         [sys.executable, "-m", "deckforge", "check", str(saved)], capture_output=True, text=True
     )

@@ -24,7 +24,12 @@ from browser_helpers import open_chromium
 from referee_helpers import Server, start_server
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
-from studio_helpers import FESTIVAL, LONG_ADDITION, themes_folder
+from studio_helpers import (
+    LONG_ADDITION,
+    festival_comments,
+    schema_line_is_valid,
+    themes_folder,
+)
 
 OUTPUT = Path(__file__).parent / "output"
 CARD_TEXT = "suits.0.cards.1.text"
@@ -127,10 +132,9 @@ def test_a_teacher_shortens_a_card_sees_it_change_and_saves_a_copy(
     assert checked.returncode == 0, checked.stderr
     assert checked.stderr == ""
     written = saved.read_text(encoding="utf-8")
-    comments = [
-        ln for ln in FESTIVAL.read_text("utf-8").splitlines() if ln.lstrip().startswith("#")
-    ]
+    comments = festival_comments()
     assert comments and all(line in written for line in comments)
+    assert schema_line_is_valid(written, folder)
     assert "counts: [4, 5]          # 4 or 5 players, or 4 or 5 teams" in written
     assert (folder / "fete-longue.yaml").read_text("utf-8").count(LONG_ADDITION) == 1
 
