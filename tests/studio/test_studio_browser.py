@@ -59,7 +59,7 @@ def browser() -> Iterator[Any]:
         shutil.rmtree(profile, ignore_errors=True)
 
 
-def _wait(driver: Any, condition: Any, timeout: float = 15) -> Any:
+def _wait(driver: Any, condition: Any, timeout: float = 30) -> Any:
     return WebDriverWait(driver, timeout, poll_frequency=0.05).until(condition)
 
 
