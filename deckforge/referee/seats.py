@@ -22,8 +22,7 @@ from typing import Any
 
 from deckforge.referee import store
 from deckforge.referee.tables import LoadedTable
-from deckforge.rules import Card, ColourHint, Game, HandCard, RankHint
-from deckforge.rules.rulebook import Rulebook
+from deckforge.rules import ColourHint, Game, HandCard, RankHint
 from deckforge.theme.model import Theme
 
 MAX_SEED = 2**53 - 1  # JSON numbers stay exact below this
@@ -79,18 +78,14 @@ def knowledge(held: HandCard, theme: Theme) -> dict[str, Any]:
     }
 
 
-def hint_touches(theme: Theme, cards: list[Card]) -> dict[str, Any]:
-    """For another player's hand: the slots each colour and each rank would touch."""
-    book = Rulebook.of(theme)
-    colours = [
-        [slot for slot, card in enumerate(cards) if (mask >> card.suit) & 1]
-        for mask in book.colour_masks
-    ]
-    ranks = {
-        str(rank): [slot for slot, card in enumerate(cards) if card.rank == rank]
-        for rank in range(1, theme.ranks + 1)
+def hint_touches(game: Game, player: int) -> dict[str, Any]:
+    """For another player's hand: the slots each colour and each rank would touch (the
+    engine answers, from the seat after ``player``: anybody but the player sees them)."""
+    found = game.view((player + 1) % game.players).hint_touches(player)
+    return {
+        "colours": [list(slots) for slots in found.colours],
+        "ranks": {str(rank): list(slots) for rank, slots in enumerate(found.ranks, start=1)},
     }
-    return {"colours": colours, "ranks": ranks}
 
 
 def _open_hand(digital: LoadedTable, player: int) -> dict[str, Any]:
@@ -107,7 +102,7 @@ def _open_hand(digital: LoadedTable, player: int) -> dict[str, Any]:
             {"slot": slot, "card": card.to_dict(), **knowledge(h, theme)}
             for slot, (h, card) in enumerate(zip(held, known, strict=True))
         ],
-        "touches": hint_touches(theme, known),
+        "touches": hint_touches(digital.game, player),
     }
 
 

@@ -7,6 +7,7 @@ copies without ``card``, carrying only the clue knowledge.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from deckforge.rules.actions import Action, Discard, Play
@@ -16,6 +17,14 @@ from deckforge.rules.errors import IllegalAction
 if TYPE_CHECKING:
     from deckforge.rules.game import End, Game
     from deckforge.theme.model import Theme
+
+
+@dataclass(frozen=True)
+class HintTouches:
+    """Which slots of a hand each possible hint would touch."""
+
+    colours: tuple[tuple[int, ...], ...]  # per clue colour index
+    ranks: tuple[tuple[int, ...], ...]  # per rank, rank 1 first
 
 
 class PlayerView:
@@ -142,6 +151,24 @@ class PlayerView:
         if player == self.player:
             raise ValueError("a player cannot see their own cards")
         return tuple(held.card for held in self._game._hands[player])  # type: ignore[misc]
+
+    def hint_touches(self, player: int) -> HintTouches:
+        """The slots of another player's hand that each hint would touch: per clue
+        colour (by index) and per rank (rank 1 first)."""
+        from deckforge.rules.rulebook import Rulebook
+
+        cards = self.cards(player)
+        book = Rulebook.of(self.theme)
+        return HintTouches(
+            tuple(
+                tuple(slot for slot, card in enumerate(cards) if (mask >> card.suit) & 1)
+                for mask in book.colour_masks
+            ),
+            tuple(
+                tuple(slot for slot, card in enumerate(cards) if card.rank == rank)
+                for rank in range(1, book.max_rank + 1)
+            ),
+        )
 
     # ---- actions ----------------------------------------------------------------------
 
