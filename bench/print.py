@@ -13,6 +13,9 @@ Run from the project root:  .venv/bin/python bench/print.py [--runs N]
    in a child process (`bench/print.py --synthetic N OUT`), which then builds
    and writes the whole kit exactly as `deckforge print` does; timed as a
    whole process too. Target: 1,000 cards under 3 s, growing linearly.
+3. The bundled right-to-left kits, arabic-words and hebrew-words, whole
+   process: what the bidi algorithm and HarfBuzz shaping cost (a Latin kit
+   never calls them).
 """
 
 from __future__ import annotations
@@ -148,6 +151,13 @@ def main() -> None:
         sizes = {p.name: p.stat().st_size for p in sorted(out.iterdir())}
         print(f"interfaith-festival kit, whole process, {args.runs} runs: {summary(walls, cpus)}")
         print("  " + ", ".join(f"{name} {size / 1024:.0f} KB" for name, size in sizes.items()))
+        # right to left and shaped (Arabic joins its letters): the cost of bidi and HarfBuzz
+        for name in ("arabic-words", "hebrew-words"):
+            walls, cpus = timed(
+                [sys.executable, "-m", "deckforge", "print", name, "-o", str(out / name)],
+                args.runs,
+            )
+            print(f"{name} kit, whole process, {args.runs} runs: {summary(walls, cpus)}")
         print("synthetic decks, whole process:")
         for cards in (250, 500, 1000):
             kit = Path(temp) / f"kit-{cards}"

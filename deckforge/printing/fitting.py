@@ -93,6 +93,41 @@ def _head(syllables: list[str], prefix: str, width: float, size: float, measure:
     )
 
 
+# Chinese and Japanese lines may break between any two characters (no hyphen);
+# closing punctuation stays with the character before it, opening with the one after
+CJK_CHAR = re.compile(r"[\u2e80-\u2fff\u3040-\u30ff\u3100-\u31ff\u3400-\u9fff\uf900-\ufaff]")
+NO_LINE_START = set(
+    "、。，．：；！？）」』】〉》〕’”・ー々…‥ぁぃぅぇぉっゃゅょゎァィゥェォッャュョヮ"
+)
+NO_LINE_END = set("（「『【〈《〔‘“")
+
+
+def _pieces(words: list[str]) -> list[tuple[str, str]]:
+    """(glue, piece): each word after a space, and a word with Chinese or Japanese
+    characters cut where a line may break, glued without a space."""
+    out: list[tuple[str, str]] = []
+    for word in words:
+        if not CJK_CHAR.search(word):
+            out.append((" ", word))
+            continue
+        pieces: list[str] = []
+        for char in word:
+            breakable = (
+                pieces
+                and (CJK_CHAR.match(char) or CJK_CHAR.match(pieces[-1][-1]))
+                and char not in NO_LINE_START
+                and pieces[-1][-1] not in NO_LINE_END
+            )
+            if breakable:
+                pieces.append(char)
+            elif pieces:
+                pieces[-1] += char
+            else:
+                pieces.append(char)
+        out += [(" " if i == 0 else "", piece) for i, piece in enumerate(pieces)]
+    return out
+
+
 def _wrap(
     text: str,
     width: float,
@@ -110,15 +145,19 @@ def _wrap(
     for paragraph in text.strip().split("\n"):
         words = [w for w in BREAKABLE.split(paragraph) if w.replace(SOFT_HYPHEN, "")]
         current = ""
-        for word in words:
+        for glue, word in _pieces(words):
             if max_lines is not None and len(lines) > max_lines:
                 return lines
             syllables = [s for s in word.split(SOFT_HYPHEN) if s]
-            candidate = f"{current} {''.join(syllables)}" if current else "".join(syllables)
+            joined = "".join(syllables)
+            candidate = f"{current}{glue}{joined}" if current else joined
             if measure(candidate, size) <= width:
                 current = candidate
                 continue
-            prefix = f"{current} " if current else ""
+            prefix = f"{current}{glue}" if current and glue else ""
+            if current and not glue:  # between two Chinese or Japanese characters
+                lines.append(current)
+                current = ""
             count = _head(syllables, prefix, width, size, measure)
             if count:
                 lines.append(prefix + "".join(syllables[:count]) + HYPHEN)

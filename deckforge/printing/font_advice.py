@@ -62,8 +62,8 @@ def script_of(char: str) -> str:
     return first.title() if first in SCRIPTS else ""
 
 
-def fix_for(script: str) -> str:
-    """What to add to ``print.fonts`` for characters of ``script``."""
+def fix_for(script: str, count: int = 1) -> str:
+    """What to add to ``print.fonts`` for ``count`` characters of ``script``."""
     if script in BUNDLED_FOR:
         return f"add the bundled font {BUNDLED_FOR[script]} to print.fonts"
     if script == CJK:
@@ -73,7 +73,8 @@ def fix_for(script: str) -> str:
         )
     if script:
         return f"add a .ttf font with {script} letters to print.fonts, e.g. Noto Sans {script}"
-    return "add a .ttf font that has them to print.fonts, or write them differently"
+    it = "it" if count == 1 else "them"
+    return f"add a .ttf font that has {it} to print.fonts, or write {it} differently"
 
 
 @dataclass
@@ -104,5 +105,5 @@ class MissingGroup:
         names = ", ".join(self.fonts)
         return (
             f"{self.first_where}: {used}: {listed} in no font of the kit ({names}); "
-            f"{fix_for(self.script)}{self.inherited}"
+            f"{fix_for(self.script, len(chars))}{self.inherited}"
         )

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
@@ -21,7 +21,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from deckforge.printing.fitting import SOFT_HYPHEN
-from deckforge.printing.script import is_rtl_language, line_width, needs_layout
+from deckforge.printing.script import COMPLEX, is_rtl_language, line_width, needs_layout
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 BUNDLED: dict[str, str] = {
@@ -105,6 +105,12 @@ class FontStack:
     fonts: tuple[Font, ...]
     rtl: bool = False
 
+    def __post_init__(self) -> None:
+        chars = frozenset().union(*(font.characters for font in self.fonts))
+        object.__setattr__(self, "characters", chars)
+        plain = len(self.fonts) == 1 and not self.rtl
+        object.__setattr__(self, "plain", plain)
+
     @property
     def name(self) -> str:
         if len(self.fonts) == 1 and not self.rtl:
@@ -115,14 +121,9 @@ class FontStack:
     def primary(self) -> Font:
         return self.fonts[0]
 
-    @property
-    def plain(self) -> bool:
-        """One font, left to right: drawn as reportlab always drew it."""
-        return len(self.fonts) == 1 and not self.rtl
-
-    @property
-    def characters(self) -> frozenset[int]:
-        return frozenset().union(*(font.characters for font in self.fonts))
+    # set in __post_init__:
+    characters: frozenset[int] = field(init=False, repr=False)  # in any of the fonts
+    plain: bool = field(init=False, repr=False)  # one font, left to right: reportlab's way
 
     def font_for(self, char: str) -> Font:
         """The first font that has ``char`` (the last one when none does)."""
@@ -132,11 +133,13 @@ class FontStack:
         return self.fonts[-1]
 
     def has(self, char: str) -> bool:
-        return any(font.has(char) for font in self.fonts)
+        return ord(char) in self.characters or char in "\n\t"
 
     def needs_layout(self, text: str) -> bool:
         """Whether ``text`` needs fallback, bidi or shaping (see :mod:`script`)."""
-        return needs_layout(text, self.rtl, self.fonts[0], len(self.fonts) == 1)
+        if self.plain:  # the Latin kit's path: one regular expression search
+            return COMPLEX.search(text) is not None
+        return needs_layout(text, self.rtl, self.fonts[0], False)
 
     def width(self, text: str, size: float) -> float:
         """Width of ``text`` at ``size`` points, in points, as drawn."""

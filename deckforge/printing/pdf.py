@@ -106,7 +106,9 @@ class PrintCanvas(Canvas):
     _saved_stacks: list[FontStack | None]
 
     def saveState(self) -> None:
-        self.__dict__.setdefault("_saved_stacks", []).append(self._stack)
+        if "_saved_stacks" not in self.__dict__:
+            self._saved_stacks = []
+        self._saved_stacks.append(self._stack)
         super().saveState()
 
     def restoreState(self) -> None:

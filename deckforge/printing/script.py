@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import TYPE_CHECKING
 
-from bidi import algorithm as uba
 from reportlab.lib.abag import ABag
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import ShapedStr, shapeFragWord
@@ -120,6 +119,8 @@ def _levels(text: str, rtl: bool) -> list[int]:
     """Resolved bidi embedding level of each character (Unicode rules W1-I2)."""
     if not rtl and not RIGHT_TO_LEFT.search(text):
         return [0] * len(text)
+    from bidi import algorithm as uba  # only for lines that need it: Latin kits never do
+
     storage = uba.get_empty_storage()
     storage["base_level"] = 1 if rtl else 0
     storage["base_dir"] = "R" if rtl else "L"
@@ -165,7 +166,9 @@ def _shape_str(text: str, name: str) -> str:
 def _shape(text: str, font: Font, rtl_run: bool) -> Run:
     """One run in visual order: shaped by HarfBuzz when its script needs it."""
     if rtl_run:
-        text = "".join(uba.MIRRORED.get(char, char) for char in text)
+        from bidi.algorithm import MIRRORED
+
+        text = "".join(MIRRORED.get(char, char) for char in text)
     if COMPLEX.search(text):
         _ready_for_shaping(font.name)
         shaped = _shape_str(text, font.name)

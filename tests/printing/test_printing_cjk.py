@@ -55,3 +55,19 @@ def test_with_a_cjk_font_latin_digits_and_symbols_fall_back_and_the_kit_prints(t
         assert "WenQuanYi" in listed or "wqy" in listed.lower()
         assert "DejaVuSans" in listed  # "(apple)", the suit symbols
     assert files["rules.pdf"].startswith(b"%PDF")
+
+
+def test_chinese_lines_break_between_characters_without_a_hyphen_nor_a_comma_first():
+    from deckforge.printing.fitting import wrap
+
+    def measure(text: str, size: float) -> float:
+        return len(text) * size
+
+    lines = wrap("我们在本子上写字，老师在教室里。", 7 * 5, 5, measure)
+    assert lines == ["我们在本子上写", "字，老师在教室", "里。"]
+    assert not any(line.endswith("-") or line.startswith(("，", "。")) for line in lines)
+    assert wrap("Latin words still break at spaces", 12 * 5, 5, measure) == [
+        "Latin words",
+        "still break",
+        "at spaces",
+    ]

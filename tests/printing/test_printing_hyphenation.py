@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from deckforge.printing.face_layout import FaceLayout
 from deckforge.printing.fitting import BODY_FLOOR, fit_text, wrap
-from deckforge.printing.fonts import Font, load_font, theme_fonts
+from deckforge.printing.fonts import FontStack, load_font, theme_fonts
 from deckforge.printing.kit import build_kit
 from deckforge.printing.preflight import glyph_problems
 from deckforge.theme.loader import load_theme
@@ -188,10 +188,10 @@ def test_a_font_without_the_soft_hyphen_character_can_still_print_card_texts(mon
     )
     theme = dataclasses.replace(theme, suits=suits)
     fonts = theme_fonts("DejaVuSans-Bold", "DejaVuSans", None)
-    has = Font.has
-    monkeypatch.setattr(Font, "has", lambda font, char: char != SHY and has(font, char))
+    has = FontStack.has  # the kit's fonts are stacks (fonts.FontStack)
+    monkeypatch.setattr(FontStack, "has", lambda font, char: char != SHY and has(font, char))
     assert glyph_problems(theme, fonts) == []
-    monkeypatch.setattr(Font, "has", lambda font, char: char != "-" and has(font, char))
+    monkeypatch.setattr(FontStack, "has", lambda font, char: char != "-" and has(font, char))
     assert any("'-'" in problem for problem in glyph_problems(theme, fonts))
 
 
