@@ -22,7 +22,9 @@ import pytest
 sys.path.append(str(Path(__file__).resolve().parents[1] / "referee"))
 from browser_helpers import open_chromium
 from referee_helpers import Server, start_server
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 from studio_helpers import (
     LONG_ADDITION,
@@ -230,3 +232,24 @@ def test_the_form_is_usable_on_a_phone(server: Server) -> None:
     finally:
         phone.quit()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+def test_ctrl_space_completes_a_key_of_the_theme_format(server: Server, browser: Any) -> None:
+    _open(browser, server, "folder:0:fete-longue.yaml")
+    browser.find_element(By.ID, "tab-yaml").click()
+    area = browser.find_element(By.ID, "yaml")
+    browser.execute_script(
+        "const a = arguments[0]; a.focus(); a.setSelectionRange(a.value.length, a.value.length);",
+        area,
+    )
+    area.send_keys("\ndiscard_at")
+    ActionChains(browser).key_down(Keys.CONTROL).send_keys(" ").key_up(Keys.CONTROL).perform()
+    _wait(
+        browser,
+        lambda d: (
+            d.find_element(By.ID, "yaml")
+            .get_attribute("value")
+            .endswith("\ndiscard_at_max_hints: ")
+        ),
+    )
+    assert "discard_at_max_hints" in browser.find_element(By.ID, "key-help").text

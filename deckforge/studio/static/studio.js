@@ -523,7 +523,8 @@
     area.scrollTop = Math.max(0, (line - 5) * lineHeight);
   }
 
-  function followCursor() {
+  function followCursor(event) {
+    if (event && event.ctrlKey) return; // Ctrl+Space: the completion's list stays shown
     const line = lineOfCursor();
     let best = null;
     for (const [key, at] of Object.entries(state.lines)) {
@@ -536,22 +537,19 @@
     showKeyHelp(line);
   }
 
-  async function showKeyHelp(line) {
-    const text = $("yaml").value.split("\n")[line - 1] || "";
-    const key = /^\s*(?:-\s+)?([A-Za-z_][\w-]*):/.exec(text);
-    if (!key) {
-      $("key-help").textContent = "";
-      return;
-    }
+  // every key of the theme format, with its description (from the JSON Schema), once
+  async function schemaHelp() {
     if (state.schemaHelp === null) {
       state.schemaHelp = {};
       try {
-        const schema = await (await fetch(data.api.schema, { credentials: "same-origin" })).json();
+        const response = await fetch(data.api.schema, { credentials: "same-origin" });
+        const schema = await response.json();
         const walk = (node) => {
           if (Array.isArray(node)) node.forEach(walk);
           else if (node && typeof node === "object") {
             for (const [name, value] of Object.entries(node.properties || {})) {
-              if (value && value.description && !state.schemaHelp[name]) state.schemaHelp[name] = value.description;
+              const text = value && typeof value.description === "string" ? value.description : "";
+              if (!state.schemaHelp[name]) state.schemaHelp[name] = text;
             }
             Object.values(node).forEach(walk);
           }
@@ -561,7 +559,38 @@
         /* no help: the editor still works */
       }
     }
-    const help = state.schemaHelp[key[1]];
+    return state.schemaHelp;
+  }
+
+  // Ctrl+Space after the start of a key: the format's keys (from the JSON Schema) that
+  // begin so; one is completed, several are listed under the editor
+  async function completeKey(event) {
+    if (!(event.ctrlKey && (event.key === " " || event.code === "Space"))) return;
+    event.preventDefault();
+    const area = $("yaml");
+    const before = area.value.slice(0, area.selectionStart);
+    const typed = /(?:^|\n)[ \t]*(?:-[ \t]+)?([A-Za-z_]*)$/.exec(before);
+    if (!typed) return;
+    const help = await schemaHelp();
+    const names = Object.keys(help).filter((name) => name.startsWith(typed[1])).sort();
+    if (names.length === 1) {
+      const rest = names[0].slice(typed[1].length) + ": ";
+      area.setRangeText(rest, area.selectionStart, area.selectionEnd, "end");
+      area.dispatchEvent(new Event("input"));
+      $("key-help").textContent = names[0] + (help[names[0]] ? ": " + help[names[0]] : "");
+    } else {
+      $("key-help").textContent = names.join(", ");
+    }
+  }
+
+  async function showKeyHelp(line) {
+    const text = $("yaml").value.split("\n")[line - 1] || "";
+    const key = /^\s*(?:-\s+)?([A-Za-z_][\w-]*):/.exec(text);
+    if (!key) {
+      $("key-help").textContent = "";
+      return;
+    }
+    const help = (await schemaHelp())[key[1]];
     $("key-help").textContent = help ? key[1] + ": " + help : "";
   }
 
@@ -650,8 +679,12 @@
     poll();
   }
 
+  function number(value) {
+    return value === null ? "–" : Number(value).toLocaleString(document.documentElement.lang);
+  }
+
   function percent(share) {
-    return (Math.round(share * 1000) / 10).toLocaleString(document.documentElement.lang) + " %";
+    return number(Math.round(share * 1000) / 10) + " %";
   }
 
   function showRun(run, previous) {
@@ -665,13 +698,13 @@
       const figures = document.createElement("p");
       const before = previous && previous.results.find((r) => r.players === result.players);
       let line = format(w["simulate.mean"], {
-        mean: result.mean === null ? "–" : result.mean,
+        mean: number(result.mean),
         max: result.max_score,
-        ci: result.confidence === null ? "–" : result.confidence,
+        ci: number(result.confidence),
       });
       line += " · " + format(w["simulate.perfect"], { share: percent(result.perfect) });
       line += " · " + format(w["simulate.strikeout"], { share: percent(result.strikeout) });
-      if (before && before.mean !== null) line += " · " + format(w["simulate.before"], { mean: before.mean });
+      if (before && before.mean !== null) line += " · " + format(w["simulate.before"], { mean: number(before.mean) });
       figures.textContent = line;
       const chart = document.createElement("div");
       chart.className = "histogram";
@@ -684,7 +717,17 @@
         bar.title = (score === null ? w["simulate.no_score"] : score) + ": " + count;
         chart.append(bar);
       }
-      block.append(title, figures, chart);
+      const scores = result.histogram.map((row) => row[0]).filter((score) => score !== null);
+      const range = document.createElement("p");
+      range.className = "histogram-range muted";
+      if (scores.length) {
+        const low = document.createElement("span");
+        low.textContent = String(scores[0]);
+        const high = document.createElement("span");
+        high.textContent = String(scores[scores.length - 1]);
+        range.append(low, high);
+      }
+      block.append(title, figures, chart, range);
       box.append(block);
     }
   }
@@ -718,6 +761,7 @@
     $("gutter").scrollTop = area.scrollTop;
   });
   for (const event of ["click", "keyup"]) area.addEventListener(event, followCursor);
+  area.addEventListener("keydown", completeKey);
   $("deck-button").addEventListener("click", () => {
     const deck = $("deck");
     deck.hidden = !deck.hidden;
