@@ -1,6 +1,7 @@
 """axe-core finds no WCAG 2.2 A or AA violation on any referee page, in French and English.
 
-Every page a room meets: the home page, an error page, and the projector, the
+Every page a room meets: the home page, an error page, the print page, the theme studio, and
+the projector, the
 leader's page and the seats of a printed and a digital table, in mid-game and
 after the end. Screenshots land in ``tests/referee/output/a11y-*.png``.
 """
@@ -87,11 +88,13 @@ def _check(driver: Any, url: str, shot: str) -> None:
 
 
 @pytest.mark.parametrize("language", ["fr", "en"])
-def test_the_home_and_error_pages_have_no_a_or_aa_violation(
+def test_the_home_error_print_and_studio_pages_have_no_a_or_aa_violation(
     server: Server, drivers: dict[str, Any], language: str
 ) -> None:
     _check(drivers["phone"], f"{server.url}?lang={language}", f"home-{language}")
     _check(drivers["phone"], f"{server.url}t/no-such-table?lang={language}", f"404-{language}")
+    _check(drivers["phone"], f"{server.url}print/?lang={language}", f"print-{language}")
+    _check(drivers["screen"], f"{server.url}studio/?lang={language}", f"studio-{language}")
 
 
 @pytest.mark.parametrize("state", ["mid", "end"])

@@ -207,6 +207,8 @@ def _pages(server: Server) -> list[tuple[str, str]]:
     return [
         ("home", f"{server.url}?lang=fr"),
         ("error", f"{server.url}t/none?lang=fr"),
+        ("print", f"{server.url}print/?lang=fr"),
+        ("studio", f"{server.url}studio/?lang=fr"),
         ("leader", printed.leader(server) + "?welcome=1"),
         ("leader-end", ended.leader(server)),
         ("leader-digital", digital.leader(server)),
