@@ -98,6 +98,15 @@ def _new_key(key: str | int) -> str | int:
 
 def _styled(old: Any, new: Any, indent: int) -> Any:
     """``new`` written the way ``old`` was: quotes, folded (>) or literal (|) blocks."""
+    if isinstance(new, list) and isinstance(old, CommentedSeq):
+        # changed in place: [4, 5] stays on its line, comments stay with their items
+        for index, item in enumerate(new):
+            if index < len(old):
+                old[index] = _styled(old[index], item, indent)
+            else:
+                old.append(_plain_copy(item))
+        del old[len(new) :]
+        return old
     if not isinstance(new, str):
         return new
     if isinstance(old, FoldedScalarString):

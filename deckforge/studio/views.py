@@ -83,7 +83,7 @@ def simulations() -> Simulations:
 
 @bp.errorhandler(Refusal)
 def refused(error: Refusal) -> tuple[Response, int]:
-    body = {"error": error.message, "problems": error.problems}
+    body: dict[str, Any] = {"error": error.message, "problems": error.problems}
     if error.code:
         body |= {"code": error.code, "values": error.values}
     return jsonify(body), error.status

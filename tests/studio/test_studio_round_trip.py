@@ -93,3 +93,11 @@ def test_any_text_reads_back_as_written(value: str) -> None:
     after = apply_edits(FESTIVAL, [Edit(("suits", 1, "cards", "2", "title"), value)])
     assert yaml.safe_load(after)["suits"][1]["cards"][2]["title"] == value
     assert len(after.splitlines()) >= len(FESTIVAL.splitlines()) - 1
+
+
+def test_a_list_changed_in_the_form_keeps_its_flow_style_and_its_comment() -> None:
+    after = apply_edits(FESTIVAL, [Edit(("players", "counts"), [3, 4, 5])])
+    assert _changed_lines(FESTIVAL, after) == [
+        "-  counts: [4, 5]          # 4 or 5 players, or 4 or 5 teams",
+        "+  counts: [3, 4, 5]       # 4 or 5 players, or 4 or 5 teams",
+    ]
