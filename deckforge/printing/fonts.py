@@ -20,8 +20,9 @@ from pathlib import Path
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from deckforge.languages import is_rtl_language
 from deckforge.printing.fitting import SOFT_HYPHEN
-from deckforge.printing.script import COMPLEX, is_rtl_language, line_width, needs_layout
+from deckforge.printing.script import COMPLEX, line_width, needs_layout
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
 BUNDLED: dict[str, str] = {

@@ -23,29 +23,10 @@ from reportlab.lib.abag import ABag
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import ShapedStr, shapeFragWord
 
+from deckforge.languages import RIGHT_TO_LEFT
+
 if TYPE_CHECKING:
     from deckforge.printing.fonts import Font, FontStack
-
-# languages written right to left (ISO 639-1 and a few 639-3 codes)
-RTL_LANGUAGES = frozenset(
-    {
-        "ar",
-        "arc",
-        "ckb",
-        "dv",
-        "fa",
-        "he",
-        "iw",
-        "ks",
-        "ku-arab",
-        "ps",
-        "sd",
-        "syr",
-        "ug",
-        "ur",
-        "yi",
-    }
-)
 
 # characters that need the bidi algorithm or shaping: right-to-left scripts and
 # their presentation forms, the Indic and South-East Asian scripts, joiners and
@@ -64,16 +45,8 @@ COMPLEX = re.compile(
     "\U00010800-\U00010fff\U0001e800-\U0001efff"  # historic RTL scripts, Arabic math
     "]"
 )
-# strong right-to-left and Arabic numbers: only lines with one of these are reordered
-RIGHT_TO_LEFT = re.compile("[\u0590-\u08ff\u200f\u202b\u202e\u2067\ufb1d-\ufdff\ufe70-\ufefe]")
 # combining marks and joiners stay in the font of the character they attach to
 ATTACHED = re.compile("[\u0300-\u036f\u0591-\u05c7\u0610-\u061a\u064b-\u065f\u0670\u200c\u200d]")
-
-
-def is_rtl_language(language: str) -> bool:
-    """Whether ``language`` (e.g. "ar", "he-IL") is written right to left."""
-    code = language.lower().replace("_", "-")
-    return code in RTL_LANGUAGES or code.split("-")[0] in RTL_LANGUAGES
 
 
 def needs_layout(text: str, rtl: bool, first: Font, single: bool) -> bool:

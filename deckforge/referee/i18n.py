@@ -18,7 +18,10 @@ from typing import Any
 from babel import Locale
 from markupsafe import Markup
 
+from deckforge.languages import RIGHT_TO_LEFT, is_rtl_language
+
 FALLBACK = "en"
+FIRST_STRONG_ISOLATE, POP_ISOLATE = "\u2068", "\u2069"
 
 
 @cache
@@ -65,6 +68,12 @@ class Translator:
         self._fallback = catalogue(FALLBACK)
         self.terms = {name: self.text(f"term.{name}") for name in TOKEN_TERMS}
         self.terms.update(tokens or {})
+        self.rtl = is_rtl_language(self.language)
+
+    @property
+    def direction(self) -> str:
+        """The page's ``dir``: "rtl" for Arabic or Hebrew pages, else "ltr"."""
+        return "rtl" if self.rtl else "ltr"
 
     @classmethod
     def for_theme(cls, theme: Any) -> Translator:
@@ -81,7 +90,19 @@ class Translator:
         text = Markup(self.text(key))
         if "{" not in text:
             return text
-        return text.format(**{**self.terms, **values})
+        return text.format(**{k: self._isolated(v) for k, v in {**self.terms, **values}.items()})
+
+    def _isolated(self, value: Any) -> Any:
+        """A name or text set apart from the sentence around it (Unicode isolates, the
+        plain-text <bdi>, which also work in attributes) when directions may mix: every
+        text on a right-to-left page, a right-to-left text on any page. A Latin team
+        name in an Arabic sentence, or a Hebrew one in an English sentence, then keeps
+        its own order and does not carry the sentence's punctuation along."""
+        if not isinstance(value, str) or not (self.rtl or RIGHT_TO_LEFT.search(value)):
+            return value
+        if isinstance(value, Markup):
+            return Markup(FIRST_STRONG_ISOLATE) + value + Markup(POP_ISOLATE)
+        return f"{FIRST_STRONG_ISOLATE}{value}{POP_ISOLATE}"
 
     def has(self, key: str) -> bool:
         return key in self._texts or key in self._fallback

@@ -8,11 +8,11 @@ import re
 import pypdfium2 as pdfium
 import pytest
 
+from deckforge.languages import is_rtl_language
 from deckforge.printing.catalogue import catalogue, languages
 from deckforge.printing.fonts import theme_fonts
 from deckforge.printing.pdf import PrintCanvas
 from deckforge.printing.rules_sheet import rules_sheet
-from deckforge.printing.script import is_rtl_language
 from deckforge.theme.loader import bundled_theme_names, load_theme
 from deckforge.theme.model import Theme
 

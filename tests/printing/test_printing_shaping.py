@@ -15,9 +15,10 @@ import pytest
 import uharfbuzz as hb
 from reportlab.pdfbase import pdfmetrics
 
+from deckforge.languages import is_rtl_language
 from deckforge.printing.fonts import font_path, theme_fonts
 from deckforge.printing.pdf import PrintCanvas
-from deckforge.printing.script import is_rtl_language, layout_line
+from deckforge.printing.script import layout_line
 
 OBJECT = re.compile(rb"(\d+) 0 obj\s*<<(.*?)>>\s*(?:stream\r?\n)?", re.S)
 
