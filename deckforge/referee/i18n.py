@@ -68,12 +68,7 @@ class Translator:
         self._fallback = catalogue(FALLBACK)
         self.terms = {name: self.text(f"term.{name}") for name in TOKEN_TERMS}
         self.terms.update(tokens or {})
-        self.rtl = is_rtl_language(self.language)
-
-    @property
-    def direction(self) -> str:
-        """The page's ``dir``: "rtl" for Arabic or Hebrew pages, else "ltr"."""
-        return "rtl" if self.rtl else "ltr"
+        self.rtl = is_rtl_language(self.language)  # the page gets dir="rtl"
 
     @classmethod
     def for_theme(cls, theme: Any) -> Translator:
