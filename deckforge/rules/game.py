@@ -633,7 +633,7 @@ class Game:
         if self.end is not None:
             return []
         book = self._book
-        plays, discards, colour_hints, rank_hints = self._legal
+        plays, discards, colour_hints, rank_hints, hints_from = self._legal
         actor = self.current_player
         size = len(self._hands[actor])
         actions: list[Action] = list(plays[:size])
@@ -641,10 +641,7 @@ class Game:
             actions += discards[:size]
         if self.hint_tokens > 0:
             if book.empty_hints_allowed:
-                for target in range(self.players):
-                    if target != actor:
-                        actions += colour_hints[target]
-                        actions += rank_hints[target]
+                actions += hints_from[actor]
                 return actions
             masks = book.colour_masks
             for target in range(self.players):
@@ -716,6 +713,7 @@ _ActionTable = tuple[
     tuple[Discard, ...],
     tuple[tuple[ColourHint, ...], ...],
     tuple[tuple[RankHint, ...], ...],
+    tuple[tuple[ColourHint | RankHint, ...], ...],  # per giver: every hint to the others
 ]
 _ACTION_TABLES: dict[tuple[int, int], tuple[Rulebook, _ActionTable]] = {}
 
@@ -727,17 +725,28 @@ def _action_table(book: Rulebook, players: int) -> _ActionTable:
     if cached is not None and cached[0] is book:
         return cached[1]
     slots = 16  # more than any hand
+    colour_hints = tuple(
+        tuple(ColourHint(target, colour) for colour in range(len(book.colour_masks)))
+        for target in range(players)
+    )
+    rank_hints = tuple(
+        tuple(RankHint(target, rank) for rank in range(1, book.max_rank + 1))
+        for target in range(players)
+    )
+    hints_from: list[tuple[ColourHint | RankHint, ...]] = []
+    for giver in range(players):
+        hints: list[ColourHint | RankHint] = []
+        for target in range(players):
+            if target != giver:
+                hints += colour_hints[target]
+                hints += rank_hints[target]
+        hints_from.append(tuple(hints))
     table: _ActionTable = (
         tuple(Play(slot) for slot in range(slots)),
         tuple(Discard(slot) for slot in range(slots)),
-        tuple(
-            tuple(ColourHint(target, colour) for colour in range(len(book.colour_masks)))
-            for target in range(players)
-        ),
-        tuple(
-            tuple(RankHint(target, rank) for rank in range(1, book.max_rank + 1))
-            for target in range(players)
-        ),
+        colour_hints,
+        rank_hints,
+        tuple(hints_from),
     )
     _ACTION_TABLES[key] = (book, table)
     return table
