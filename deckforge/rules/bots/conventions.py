@@ -741,28 +741,30 @@ class ConventionBot:
         tally: _Tally,
     ) -> None:
         """Add what the clue does for each card of the receiver's hand to ``tally``."""
-        playable = board.playable
+        playable, useful, available = board.playable, board.useful, board.available
+        indexes, common_before, chop = receiver.indexes, receiver.common_before, receiver.chop
+        belief_of, clued = self._belief.get, self._clued
         for slot, truth in enumerate(receiver.truths):
-            index = receiver.indexes[slot]
-            mask = after[slot] & board.available
-            belief = reading.get(slot, self._belief.get(index))
+            index = indexes[slot]
+            mask = after[slot] & available
+            belief = reading.get(slot, belief_of(index))
             if belief == 0:
                 continue
             if belief is not None and mask & belief:
                 mask &= belief
-            was = receiver.common_before[slot]
-            newly = slot in touched and index not in self._clued
-            if mask and (not mask & ~playable or not mask & board.useful):
+            was = common_before[slot]
+            newly = slot in touched and index not in clued
+            if mask and (not mask & ~playable or not mask & useful):
                 tally.safe_after = True
             if mask and not mask & ~playable and (not was or was & ~playable):
                 self._count_play(tally, truth, 1.0)
             elif mask and not mask & ~soon and (not was or was & ~soon):
                 self._count_play(tally, truth, self.DELAYED)  # plays once those before it do
-            elif mask and not mask & board.useful and was & board.useful:
+            elif mask and not mask & useful and was & useful:
                 tally.value += 0.2  # they learn it can go
             elif newly:
                 tally.value += self._first_touch(board, truth)
-            if newly and slot == receiver.chop and truth & board.critical:
+            if newly and slot == chop and truth & board.critical:
                 tally.saves_chop = True
                 tally.value += 0.6 if receiver.has_play else 1.2
 
