@@ -1,4 +1,5 @@
-"""The JSON API (``/api``): tables, actions, undo, new games, event stream, exports.
+"""The JSON API, every ``/api`` route: tables, actions, undo, new games, the event stream
+(served by :mod:`live` under uvicorn), exports, and a digital table's seats and pause.
 
 Refusals are ``{"error": {"code": ..., "message": ...}}`` (see :mod:`errors`).
 """
@@ -12,15 +13,15 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from deckforge.referee import (
-    digital,
     get_db,
     load_table,
     scores_csv,
+    seats,
     service,
     store,
     theme_access,
 )
-from deckforge.referee.auth import leader_required
+from deckforge.referee.auth import bearer, check_leader, leader_required, seat_required
 from deckforge.referee.checks import (
     RefereeError,
     action_of,
@@ -31,8 +32,11 @@ from deckforge.referee.checks import (
     version_of,
 )
 from deckforge.referee.openapi import document
+from deckforge.referee.seats import MAX_SEED, random_seed, seat_secret
 from deckforge.referee.security import new_token, token_hash
 from deckforge.referee.tables import LoadedTable
+from deckforge.rules import Action
+from deckforge.rules.records import to_hanab_live
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -92,7 +96,7 @@ def create_table() -> tuple[Response, int]:
     kind = data.get("kind", "printed")
     if kind not in ("printed", "digital"):
         raise RefereeError(422, "bad-kind", "kind must be printed or digital")
-    seed = digital.seed_of(data.get("seed")) if kind == "digital" else None
+    seed = seed_of(data.get("seed")) if kind == "digital" else None
     tables = service()
     checked = new_table(
         tables.themes,
@@ -119,7 +123,7 @@ def create_table() -> tuple[Response, int]:
     }
     if kind == "digital":
         body["seed"] = seed
-        body["seats"] = digital.seat_links(snap.table)
+        body["seats"] = seat_links(snap.table)
     return jsonify(body), 201
 
 
@@ -261,3 +265,126 @@ def export_csv(table_id: str) -> Response:
     response = Response(text, mimetype="text/csv")
     response.headers["Content-Disposition"] = f'attachment; filename="table-{table_id}.csv"'
     return response
+
+
+def seat_links(table: store.TableRecord) -> list[dict[str, Any]]:
+    """Each seat's page, with its secret: for the leader (and the table's creator) only."""
+    return [
+        {
+            "seat": seat,
+            "name": name,
+            "url": url_for(
+                "digital.seat_page",
+                table_id=table.id,
+                seat=seat,
+                secret=seat_secret(str(current_app.config["SECRET_KEY"]), table, seat),
+                _external=True,
+            ),
+        }
+        for seat, name in enumerate(table.players)
+    ]
+
+
+def seed_of(value: Any) -> int:
+    """A new digital table's seed: the one given, or a random one (recorded either way)."""
+    if value is None:
+        return random_seed()
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_SEED:
+        raise RefereeError(
+            400,
+            "bad-field",
+            f"seed must be a whole number from 0 to {MAX_SEED}",
+            {"field": "seed", "low": 0, "high": MAX_SEED},
+        )
+    return value
+
+
+PAUSED = RefereeError(423, "paused", "the leader has paused the table: wait until they resume")
+
+
+def digital_table(table_id: str) -> LoadedTable:
+    found = load_table(table_id)
+    if found.table.kind != "digital":
+        raise RefereeError(404, "not-digital", "this table is played with printed cards")
+    return found
+
+
+def act_for_seat(digital: LoadedTable, seat: int, version: int, action: Action) -> None:
+    """Apply ``action`` for ``seat``: stale (409), paused (423) and the engine's refusals
+    (``not-your-turn`` first) change nothing."""
+    if digital.version != version:
+        raise store.StaleVersion(version, digital.version)
+    if digital.paused:
+        raise PAUSED
+    refusal = digital.game.check(action, seat)
+    if refusal is not None:
+        raise refusal
+    service().act(get_db(), digital.table.id, version, action)
+
+
+# ---- a digital table: seats, pause, hanab.live records --------------------------------
+
+
+@bp.get("/tables/<table_id>/seats/<int:seat>")
+@seat_required
+def seat_state(table_id: str, seat: int) -> Response:
+    response = jsonify(seats.seat_view(digital_table(table_id), seat))
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@bp.post("/tables/<table_id>/seats/<int:seat>/actions")
+@seat_required
+def seat_post_action(table_id: str, seat: int) -> Response:
+    digital = digital_table(table_id)
+    data = json_object(request.get_data(), request.is_json)
+    version = version_of(data.get("version"))
+    act_for_seat(digital, seat, version, action_of(data.get("action"), seat=True))
+    return jsonify(seats.seat_view(load_table(table_id), seat))
+
+
+@bp.post("/tables/<table_id>/pause")
+@leader_required
+def api_pause(table_id: str) -> Response:
+    digital_table(table_id)  # a printed table has nothing to pause (404)
+    data = json_object(request.get_data(), request.is_json)
+    paused = data.get("paused")
+    if not isinstance(paused, bool):
+        raise RefereeError(400, "bad-field", "paused must be true or false", {"field": "paused"})
+    changed = service().pause(get_db(), table_id, version_of(data.get("version")), paused)
+    return jsonify(changed.state)
+
+
+def hanab_record(digital: LoadedTable, number: int) -> Response:
+    conn = get_db()
+    table = digital.table
+    if not 1 <= number <= table.game or store.get_game(conn, table.id, number) is None:
+        raise RefereeError(404, "no-such-game", f"the table has no game {number}")
+    game = service().game_of(conn, table, number)
+    response = jsonify(to_hanab_live(game, list(table.players)))
+    name = f"table-{table.id}-game-{number}-{digital.theme.id}.json"
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+def _running(digital: LoadedTable, number: int) -> bool:
+    return number == digital.table.game and not digital.game.is_over
+
+
+@bp.get("/tables/<table_id>/games/<int:number>/hanab.json")
+def export_hanab(table_id: str, number: int) -> Response:
+    """A game as a hanab.live record (deck and actions): anyone once it is over, the leader
+    (Bearer token) while it runs, since the deck names every card in every hand."""
+    digital = digital_table(table_id)
+    if _running(digital, number):
+        token = bearer()
+        if token is None:
+            raise RefereeError(
+                403,
+                "game-running",
+                "the deck of a game in progress is only "
+                "exported for the leader (Authorization: Bearer <token>)",
+            )
+        check_leader(digital.table, token)
+    return hanab_record(digital, number)

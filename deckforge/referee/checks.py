@@ -253,8 +253,10 @@ def new_table(
     return NewTable(ref, theme, players[start:] + players[:start])
 
 
-def action_of(data: Any) -> Action:
-    """An action as the engine writes it (``action.to_dict()``), checked for shape."""
+def action_of(data: Any, seat: bool = False) -> Action:
+    """An action sent as JSON, as the engine writes it (``action.to_dict()``). A seat
+    (``seat``) plays and discards by slot only: asking the referee about a card of one's
+    own hand would reveal it."""
     try:
         action = action_from_dict(data)
     except ValueError as problem:
@@ -262,7 +264,20 @@ def action_of(data: Any) -> Action:
     for number in _numbers(action):
         if abs(number) > MAX_VERSION:
             raise RefereeError(400, "bad-action", f"action number {number} is out of range")
-    return action
+    if not seat:
+        return action
+    if isinstance(action, Play | Discard):
+        if action.card is not None:
+            raise RefereeError(
+                400, "bad-action", "a seat plays or discards by slot, without naming the card"
+            )
+        if action.slot is None:
+            raise RefereeError(400, "bad-action", "slot must be a whole number (0: oldest card)")
+        return action
+    if isinstance(action, ColourHint):
+        return ColourHint(action.target, action.colour)  # the engine counts the cards
+    assert isinstance(action, RankHint)
+    return RankHint(action.target, action.rank)
 
 
 def _numbers(action: Action) -> list[int]:
@@ -276,26 +291,33 @@ def _numbers(action: Action) -> list[int]:
     return [action.target, action.rank] + ([] if action.touched is None else [action.touched])
 
 
-def form_action(form: Any) -> Action:
-    """An action from the leader's form fields (``type``, ``card`` "s:r", ``target`` ...)."""
+def form_action(form: Any, seat: bool = False) -> Action:
+    """An action from a page's form: ``type`` play or discard with ``card`` "suit:rank"
+    (the leader) or ``slot`` (a seat), or ``hint`` with ``target``, ``hint``
+    "colour:N" or "rank:N" and, from the leader, how many cards it ``touched``."""
+    code = "pick-first" if seat else "bad-action"
+
+    def number(raw: str | None, name: str) -> int:
+        return form_number(raw, name, 0, 1000, code=code)
+
     kind = form.get("type", "")
-    try:
-        if kind in ("play", "discard"):
-            suit, rank = (int(x) for x in form.get("card", "").split(":"))
-            cls = Play if kind == "play" else Discard
-            return cls(card=Card(suit, rank))
-        if kind == "hint":
-            target = int(form.get("target", ""))
-            touched_raw = form.get("touched", "")
-            touched = int(touched_raw) if touched_raw not in ("", "?") else None
-            what, _, value = form.get("hint", "").partition(":")
-            if what == "colour":
-                return ColourHint(target, int(value), touched)
-            if what == "rank":
-                return RankHint(target, int(value), touched)
-    except ValueError:
-        pass
-    raise RefereeError(400, "bad-action", "the form does not describe an action")
+    if kind in ("play", "discard"):
+        cls = Play if kind == "play" else Discard
+        if seat:
+            return cls(number(form.get("slot"), "slot"))
+        suit, _, rank = form.get("card", "").partition(":")
+        return cls(card=Card(number(suit, "suit"), number(rank, "rank")))
+    if kind == "hint":
+        target = number(form.get("target"), "target")
+        told = "" if seat else form.get("touched", "")
+        touched = None if told in ("", "?") else number(told, "touched")
+        what, _, value = form.get("hint", "").partition(":")
+        if what == "colour":
+            return ColourHint(target, number(value, "colour"), touched)
+        if what == "rank":
+            return RankHint(target, number(value, "rank"), touched)
+    message = "choose a card or a hint first" if seat else "the form does not describe an action"
+    raise RefereeError(400, code, message)
 
 
 def theme_choices(folders: tuple[Path, ...] = ()) -> list[tuple[str, str]]:

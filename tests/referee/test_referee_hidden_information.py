@@ -28,7 +28,7 @@ from digital_helpers import (
 from flask import Flask
 from flask.testing import FlaskClient
 
-from deckforge.referee import digital as digital_module
+from deckforge.referee import seats as seats_module
 from deckforge.rules import Action, ColourHint, Discard, Game, Play, RankHint
 from deckforge.theme.loader import load_theme
 
@@ -334,7 +334,7 @@ def test_each_seat_is_told_exactly_what_the_hints_said_about_its_cards(
 def test_the_search_finds_own_cards_slipped_into_the_seat_api(
     referee: Referee, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = digital_module.seat_view
+    real = seats_module.seat_view
 
     def leaky(table: Any, seat: int) -> dict[str, Any]:
         view = real(table, seat)
@@ -342,7 +342,7 @@ def test_the_search_finds_own_cards_slipped_into_the_seat_api(
             entry["card"] = held.card.to_dict()
         return view
 
-    monkeypatch.setattr(digital_module, "seat_view", leaky)
+    monkeypatch.setattr(seats_module, "seat_view", leaky)
     response = referee.client.get(referee.table.seat_api(0), headers=referee.table.seat_auth(0))
     found = leaks(
         response.get_data(as_text=True),
@@ -357,12 +357,12 @@ def test_the_search_finds_own_cards_slipped_into_the_seat_api(
 def test_the_search_finds_own_cards_drawn_face_up_on_the_seat_page(
     referee: Referee, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    real = digital_module.seat_view
+    real = seats_module.seat_view
 
     def face_up(table: Any, seat: int) -> dict[str, Any]:
         return real(table, (seat + 1) % len(TEAMS))  # the next seat's view: seat's cards open
 
-    monkeypatch.setattr(digital_module, "seat_view", face_up)
+    monkeypatch.setattr(seats_module, "seat_view", face_up)
     secrets = secrets_of(referee.game, 0, SEED)
     assert secrets.hidden  # at the start, seat 0 holds cards it sees nowhere else
     page = referee.client.get(referee.table.seat_page(0))

@@ -20,7 +20,7 @@ import pytest
 from digital_helpers import DigitalTable, create_digital, seat_act, seat_payload
 from flask.testing import FlaskClient
 
-from deckforge.referee import digital as digital_module
+from deckforge.referee import seats as seats_module
 from deckforge.referee import tables as tables_module
 from deckforge.rules import Action, Card, Game, Play
 from deckforge.theme.loader import load_theme
@@ -201,14 +201,14 @@ def test_the_comparison_catches_a_leak_in_a_form_nobody_searches_for(
     client: FlaskClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Negative control: a server that slips ``repr`` of the own cards into an odd field."""
-    real: Callable[..., dict[str, Any]] = digital_module.seat_view
+    real: Callable[..., dict[str, Any]] = seats_module.seat_view
 
     def leaky(digital: Any, seat: int) -> dict[str, Any]:
         view = real(digital, seat)
         view["debug"] = [repr(h) for h in digital.game.hand(seat)]
         return view
 
-    monkeypatch.setattr(digital_module, "seat_view", leaky)
+    monkeypatch.setattr(seats_module, "seat_view", leaky)
     chooser = random.Random(12)
     table = create_digital(client, THEME, TEAMS, seed=SEED)
     game = Game.deal(load_theme(THEME), len(TEAMS), SEED)
