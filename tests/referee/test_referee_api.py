@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 from flask.testing import FlaskClient
 from referee_helpers import (
@@ -277,7 +278,7 @@ def test_the_openapi_document_describes_every_route_of_the_api_blueprint(
     document = client.get("/api/openapi.json").get_json()
     assert document["openapi"].startswith("3.")
     routes = {
-        rule.rule.replace("<table_id>", "{table_id}")
+        re.sub(r"<(?:\w+:)?(\w+)>", r"{\1}", rule.rule)
         for rule in app.url_map.iter_rules()  # type: ignore[attr-defined]
         if rule.endpoint.startswith("api.") and rule.rule != "/api/openapi.json"
     }
