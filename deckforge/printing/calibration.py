@@ -68,8 +68,17 @@ def _paragraph(
 ) -> None:
     c.setFont(fonts.body.name, size)
     for line in wrap(text, width * MM, size, fonts.body.width):
-        c.drawString(x * MM, y * MM, line)
+        _line(c, fonts, line, x, y, width)
         y -= size * 1.35 / MM
+
+
+def _line(c: PrintCanvas, fonts: FontPair, text: str, x: float, y: float, width: float) -> None:
+    """One line from the start of the box at ``x``: its left, or its right (``x + width``)
+    in a right-to-left language."""
+    if fonts.rtl:
+        c.drawRightString((x + width) * MM, y * MM, text)
+    else:
+        c.drawString(x * MM, y * MM, text)
 
 
 def calibration_sheet(
@@ -89,7 +98,7 @@ def calibration_sheet(
     # front
     c.setFillColor(INK)
     c.setFont(fonts.title.name, 15)
-    c.drawString(text_x * MM, (h - INSET - 2) * MM, t("calib_title"))
+    _line(c, fonts, t("calib_title"), text_x, h - INSET - 2, text_w)
     _paragraph(c, t("calib_front_help", edge=edge), fonts, text_x, h - INSET - 10, text_w)
     for x, y in targets(paper):
         _cross(c, x, y)
@@ -109,7 +118,7 @@ def calibration_sheet(
         _rulers(c, bx, by, fonts)
     c.setFillColor(INK)
     c.setFont(fonts.title.name, 15)
-    c.drawString(text_x * MM, (h - INSET - 2) * MM, t("calib_title"))
+    _line(c, fonts, t("calib_title"), text_x, h - INSET - 2, text_w)
     _paragraph(
         c,
         t("calib_back_help", x=f"{offset[0]:g}", y=f"{offset[1]:g}"),

@@ -88,6 +88,14 @@ def _fonts_of(text: str, stack: FontStack) -> list[Font]:
     return chosen
 
 
+# python-bidi's algorithm predates the isolates (Unicode 6.3): an isolate is read as
+# the embedding of the same direction (same length, so the indices still match), a
+# first-strong isolate as a left-to-right one
+_ISOLATES_AS_EMBEDDINGS = str.maketrans(
+    {"\u2066": "\u202a", "\u2067": "\u202b", "\u2068": "\u202a", "\u2069": "\u202c"}
+)
+
+
 def _levels(text: str, rtl: bool) -> list[int]:
     """Resolved bidi embedding level of each character (Unicode rules W1-I2)."""
     if not rtl and not RIGHT_TO_LEFT.search(text):
@@ -97,7 +105,7 @@ def _levels(text: str, rtl: bool) -> list[int]:
     storage = uba.get_empty_storage()
     storage["base_level"] = 1 if rtl else 0
     storage["base_dir"] = "R" if rtl else "L"
-    uba.get_embedding_levels(text, storage)
+    uba.get_embedding_levels(text.translate(_ISOLATES_AS_EMBEDDINGS), storage)
     for index, char in enumerate(storage["chars"]):
         char["index"] = index
     uba.explicit_embed_and_overrides(storage)

@@ -161,3 +161,11 @@ def test_a_number_and_a_latin_word_keep_their_order_in_an_arabic_line():
 def test_right_to_left_languages():
     assert is_rtl_language("ar") and is_rtl_language("he-IL") and is_rtl_language("fa")
     assert not is_rtl_language("en") and not is_rtl_language("fr") and not is_rtl_language("hi")
+
+
+def test_isolates_and_embeddings_keep_a_command_in_reading_order():
+    fonts = theme_fonts("NotoSansArabic", "NotoSansArabic", None, "ar")
+    for text in ("مع \u2066--back-offset X,Y\u2069 عند", "مع \u202a--back-offset X,Y\u202c عند"):
+        runs = [str(run.text) for run in layout_line(text, fonts.body).runs]
+        assert runs[2:5] == ["--", "back", "-"]  # left to right, inside the Arabic line
+        assert "\u2066" not in "".join(runs) and "\u202a" not in "".join(runs)  # not drawn
