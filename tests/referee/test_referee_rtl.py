@@ -1,8 +1,7 @@
 """An Arabic deck's referee pages are right to left; names in mixed direction are isolated.
 
-The Arabic theme's pages speak Arabic (the catalogue ar.json) with dir="rtl";
-a Hebrew deck, whose interface falls back to English, keeps an English,
-left-to-right page where the Hebrew names are isolated. Chromium screenshots
+The Arabic and Hebrew themes' pages speak their language (catalogues ar.json,
+he.json) with dir="rtl"; on an English page a Hebrew name is isolated. Chromium screenshots
 at 1920x1080 (projector) and 390x844 (the leader's phone) land in
 tests/referee/output/.
 """
@@ -35,15 +34,22 @@ def test_an_arabic_table_is_an_arabic_right_to_left_page(client: FlaskClient) ->
     assert f"{FSI}سارة{PDI} أخبر {FSI}Tom{PDI}" in screen
 
 
-def test_a_hebrew_name_is_isolated_in_an_english_page(client: FlaskClient) -> None:
+def test_a_hebrew_table_is_right_to_left_too(client: FlaskClient) -> None:
     table = create_table(client, theme="hebrew-words", players=["דנה", "Tom", "Eli"])
+    page = client.get(f"/t/{table.id}").get_data(as_text=True)
+    assert '<html lang="he" dir="rtl">' in page
+    assert "עכשיו משחק/ת:" in page  # "Now playing:", from the Hebrew catalogue
+
+
+def test_a_hebrew_name_is_isolated_in_an_english_page(client: FlaskClient) -> None:
+    table = create_table(client, theme="hanabi-classic", players=["דנה", "Tom", "Eli"])
     act(client, table, 0, play(0, 1))
     page = client.get(f"/t/{table.id}").get_data(as_text=True)
-    assert '<html lang="en">' in page  # no Hebrew interface yet: English, left to right
+    assert '<html lang="en">' in page  # an English page stays left to right
     assert f"{FSI}דנה{PDI} played" in page
     english = create_table(client, theme="hanabi-classic", players=["Ann", "Bob", "Cy"])
     act(client, english, 0, play(0, 1))
-    plain = client.get(f"/t/{english.id}/screen").get_data(as_text=True)
+    plain = client.get(f"/t/{english.id}").get_data(as_text=True)
     assert "Ann played" in plain and FSI not in plain  # Latin pages are as they were
 
 
