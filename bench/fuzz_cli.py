@@ -125,11 +125,25 @@ class Tally:
         )
 
 
+KEEP: Path | None = None  # where failing inputs are copied at once (inputs are tidied away)
+
+
+def _remember(args: list[str]) -> None:
+    if KEEP is None:
+        return
+    KEEP.mkdir(parents=True, exist_ok=True)
+    for arg in args:
+        path = Path(arg)
+        if path.name.startswith(("theme-", "record-")) and path.is_file():
+            shutil.copy(path, KEEP / path.name)
+
+
 def _record(tally: Tally, args: list[str], outcome: object, extra: list[str]) -> None:
     tally.inputs += 1
     if outcome is None:
         tally.hangs += 1
         tally.failures.append((args, ["hang"]))
+        _remember(args)
         return
     status, stdout, stderr, crashed, elapsed = outcome  # type: ignore[misc]
     tally.statuses[status] += 1
@@ -143,9 +157,12 @@ def _record(tally: Tally, args: list[str], outcome: object, extra: list[str]) ->
         tally.other += 1
     if wrong:
         tally.failures.append((args, wrong))
+        _remember(args)
 
 
 def fuzz(checks: int, replays: int, prints: int, seed: int, keep: Path | None) -> list[Tally]:
+    global KEEP
+    KEEP = keep
     rng = random.Random(seed)
     with tempfile.TemporaryDirectory(prefix="deckforge-fuzz-") as scratch:
         folder = Path(scratch)

@@ -105,13 +105,18 @@ def _levels(text: str, rtl: bool) -> list[int]:
     storage = uba.get_empty_storage()
     storage["base_level"] = 1 if rtl else 0
     storage["base_dir"] = "R" if rtl else "L"
-    uba.get_embedding_levels(text.translate(_ISOLATES_AS_EMBEDDINGS), storage)
-    for index, char in enumerate(storage["chars"]):
-        char["index"] = index
-    uba.explicit_embed_and_overrides(storage)
-    uba.resolve_weak_types(storage, False)
-    uba.resolve_neutral_types(storage, False)
-    uba.resolve_implicit_levels(storage, False)
+    try:
+        uba.get_embedding_levels(text.translate(_ISOLATES_AS_EMBEDDINGS), storage)
+        for index, char in enumerate(storage["chars"]):
+            char["index"] = index
+        uba.explicit_embed_and_overrides(storage)
+        uba.resolve_weak_types(storage, False)
+        uba.resolve_neutral_types(storage, False)
+        uba.resolve_implicit_levels(storage, False)
+    except AssertionError:  # python-bidi refuses an unassigned code point (U+05FF)
+        # such a character is in no font, so check refuses the text anyway; measure
+        # it as one run rather than stop
+        return [storage["base_level"]] * len(text)
     levels = [-1] * len(text)  # -1: a bidi control, removed by rule X9, never drawn
     for char in storage["chars"]:
         levels[char["index"]] = char["level"]

@@ -369,3 +369,13 @@ def test_a_small_picture_still_passes(tmp_path: Path) -> None:
     Image.new("RGB", (60, 80), "navy").save(tmp_path / "lamp.png")
     path = theme(tmp_path, "", cards="1: {title: Lamp, text: A lamp., image: lamp.png}")
     assert run("check", str(path))[0] == 0
+
+
+# found by bench/fuzz_cli.py: a code point no script has, in a right-to-left text
+
+
+def test_an_unassigned_character_in_hebrew_text_is_a_theme_problem(tmp_path: Path) -> None:
+    path = theme(tmp_path, "language: he\n", cards='1: {title: "הכיסא \u05ffעץ. (chair)"}')
+    code, lines, _ = run("check", str(path))
+    assert code == 1
+    assert len(lines) == 1 and "U+05FF" in lines[0]
