@@ -227,6 +227,13 @@ def test_the_form_is_usable_on_a_phone(server: Server) -> None:
         text.clear()
         text.send_keys("Une fête courte.")
         _wait(phone, lambda d: (_loaded(d, "preview-front") or before) != before)
+        # the card being typed stays in view: a small copy of its picture in a corner
+        mini = phone.find_element(By.CSS_SELECTOR, "#mini-preview img")
+        assert mini.is_displayed()
+        assert mini.get_attribute("src") == phone.find_element(
+            By.ID, "preview-front"
+        ).get_attribute("src")
+        phone.save_screenshot(str(OUTPUT / "studio-390x844-typing.png"))
         phone.execute_script("window.scrollTo(0, 0)")
         phone.save_screenshot(str(OUTPUT / "studio-390x844.png"))
     finally:

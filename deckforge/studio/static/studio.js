@@ -238,6 +238,9 @@
 
   function showPreview() {
     const card = cardOf(state.current.suit, state.current.rank);
+    const mini = $("mini-preview");
+    mini.hidden = !card;
+    if (card) setImage(mini.querySelector("img"), card.image);
     if (card) {
       setImage($("preview-front"), card.image);
       $("card-name").textContent = card.label;
@@ -339,6 +342,7 @@
       else if (kind === "choice") input.value = value === undefined ? input.dataset.default : String(value);
       else if (kind === "colour") input.value = /^#[0-9a-fA-F]{6}$/.test(String(value)) ? String(value).toLowerCase() : "#000000";
       else input.value = value === undefined || value === null ? "" : String(value);
+      if (input.tagName === "TEXTAREA" && input.offsetParent !== null) fitHeight(input);
       const written = state.lines[path.join(".")] !== undefined;
       input.classList.toggle("inherited", !written && value !== undefined);
     }
@@ -348,6 +352,9 @@
     const details = document.createElement("details");
     details.dataset.name = name;
     if (open) details.open = true;
+    details.addEventListener("toggle", () => {
+      if (details.open) details.querySelectorAll("textarea").forEach(fitHeight);
+    });
     const summary = document.createElement("summary");
     summary.textContent = title;
     details.append(summary);
@@ -397,7 +404,13 @@
     return input;
   }
 
+  function fitHeight(area) {
+    area.style.height = "auto";
+    area.style.height = area.scrollHeight + 2 + "px";
+  }
+
   function changed(input) {
+    if (input.tagName === "TEXTAREA") fitHeight(input);
     const path = JSON.parse(input.dataset.path);
     const kind = input.dataset.kind;
     let value = input.value;
@@ -601,6 +614,7 @@
     $("tab-yaml").setAttribute("aria-selected", String(yaml));
     $("tab-form").setAttribute("aria-selected", String(!yaml));
     if (yaml) drawGutter();
+    else $("theme-form").querySelectorAll("details[open] textarea").forEach(fitHeight);
   }
 
   // ------------------------------------------------------ save, simulate
