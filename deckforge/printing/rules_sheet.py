@@ -272,29 +272,33 @@ def _notes(theme: Theme, words: Catalogue, st: Styles) -> list[Flowable]:
 
 
 def _sources(theme: Theme, words: Catalogue, st: dict[str, ParagraphStyle]) -> list[Flowable]:
-    """Where the facts can be checked: the theme's sources, then each card's own."""
+    """Where the facts can be checked: the theme's sources, then each card's own, one
+    paragraph per suit (its name once, then rank, title and source of each card)."""
     t = words.text
-    cards = [
-        t(
-            "source_line",
-            suit=f"{suit.symbol} {suit.name}",
-            rank=rank,
-            title=suit.text_for(rank).title,
-            source=suit.text_for(rank).source,
-        )
-        for suit in theme.suits
-        for rank in range(1, suit.ranks + 1)
-        if suit.text_for(rank).source.strip()
-    ]
-    if not theme.sources and not cards:
+    per_suit = []
+    for suit in theme.suits:
+        items = [
+            t(
+                "source_item",
+                rank=rank,
+                title=suit.text_for(rank).title,
+                source=suit.text_for(rank).source,
+            )
+            for rank in range(1, suit.ranks + 1)
+            if suit.text_for(rank).source.strip()
+        ]
+        if items:
+            names = f"<b>{_e(suit.symbol)} {_e(suit.name)}</b>"
+            per_suit.append(f"{names} — {' · '.join(_e(item) for item in items)}")
+    if not theme.sources and not per_suit:
         return []
     out: list[Flowable] = [Paragraph(t("h_sources"), st["h"])]
     if theme.sources:
         out.append(Paragraph(_e(t("sources_intro")), st["small"]))
-        out += [Paragraph(_e(source), st["source"], bulletText="•") for source in theme.sources]
-    if cards:
+        out.append(Paragraph(" · ".join(_e(source) for source in theme.sources), st["source"]))
+    if per_suit:
         out.append(Paragraph(_e(t("sources_cards")), st["small"]))
-        out += [Paragraph(_e(line), st["source"], bulletText="•") for line in cards]
+        out += [Paragraph(paragraph, st["source"]) for paragraph in per_suit]
     return out
 
 
