@@ -45,7 +45,6 @@ KITS_KEPT = 4  # kits kept in memory: one file after another costs one build
 class ThemeRow:
     name: str
     title: str
-    card: str
 
 
 class KitCache:
@@ -109,7 +108,7 @@ def _theme_rows() -> list[ThemeRow]:
             theme = load_theme(ref)
         except ThemeError:
             continue  # a broken theme is left out of the list
-        rows.append(ThemeRow(name, theme.title, theme.print_style.card))
+        rows.append(ThemeRow(name, theme.title))
     return rows
 
 
