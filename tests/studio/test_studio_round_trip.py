@@ -101,3 +101,14 @@ def test_a_list_changed_in_the_form_keeps_its_flow_style_and_its_comment() -> No
         "-  counts: [4, 5]          # 4 or 5 players, or 4 or 5 teams",
         "+  counts: [3, 4, 5]       # 4 or 5 players, or 4 or 5 teams",
     ]
+
+
+def test_a_card_typed_into_a_suit_without_texts_is_written_under_it() -> None:
+    minimal = (bundled_folder("templates") / "minimal.yaml").read_text("utf-8")
+    after = apply_edits(minimal, [Edit(("suits", 0, "cards", "1", "title"), "Bouton")])
+    lines = after.splitlines()
+    at = lines.index(
+        '    symbol: "♥"            # one character that tells the suit apart in black and white'
+    )
+    assert lines[at + 1 : at + 4] == ["    cards:", "      1:", "        title: Bouton"]
+    assert yaml.safe_load(after)["suits"][0]["cards"] == {1: {"title": "Bouton"}}

@@ -442,6 +442,7 @@
     field(deck, w["form.title"], ["title"], "text", { wide: true });
     field(deck, w["form.language"], ["language"], "text", { max: 12 });
     field(deck, w["form.description"], ["description"], "textarea", { wide: true, optional: true });
+    if (at(m, ["print", "back"])) field(deck, w["form.back_title"], ["print", "back", "title"], "text", { wide: true });
 
     const players = section(form, "players", w["form.players"]);
     field(players, w["form.counts"], ["players", "counts"], "ints");
