@@ -36,10 +36,13 @@ def _raise_open_files_limit() -> None:
     except ImportError:  # Windows: no such limit on sockets
         return
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-    wanted = OPEN_FILES if hard == resource.RLIM_INFINITY else min(OPEN_FILES, hard)
-    if soft != resource.RLIM_INFINITY and soft < wanted:
+    top = OPEN_FILES if hard == resource.RLIM_INFINITY else min(OPEN_FILES, hard)
+    for wanted in (top, 10240, 4096):  # macOS refuses more than its OPEN_MAX (10,240)
+        if soft == resource.RLIM_INFINITY or soft >= wanted:
+            return
         with contextlib.suppress(ValueError, OSError):
             resource.setrlimit(resource.RLIMIT_NOFILE, (wanted, hard))
+            return
 
 
 def _listen(host: str, port: int) -> socket.socket:
