@@ -34,6 +34,7 @@ from a11y_helpers import (
 from browser_helpers import OUTPUT, open_chromium
 from colour_vision import MACHADO_2009, css_hex, simulate
 from referee_helpers import Server, start_server
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
@@ -62,7 +63,10 @@ def browser() -> Iterator[Any]:
 
 
 def _wait(driver: Any, condition: Any, timeout: float = 10) -> Any:
-    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(condition)
+    """Wait for ``condition``; an element replaced by the page's update meanwhile is read again."""
+    return WebDriverWait(
+        driver, timeout, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,)
+    ).until(condition)
 
 
 def _focused(driver: Any) -> str:
