@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from deckforge.cli.output_folder import check_output_folder
 from deckforge.cli.print_kit import _card
 from deckforge.theme.advice import warnings
 from deckforge.theme.loader import ThemeError, load_theme
@@ -62,6 +63,8 @@ def images(
             click.echo(problem, err=True)
         raise SystemExit(1) from None
     options = ImageOptions(card=card, dpi=dpi, ink=Ink(ink.lower()), tts=tts)
+    directory = output if output is not None else Path("printouts") / loaded.id / "images"
+    check_output_folder(directory)  # before drawing: a bad folder fails at once
     try:
         files = build_images(loaded, options)
     except PrintError as error:
@@ -70,7 +73,6 @@ def images(
         raise SystemExit(1) from None
     for warning in warnings(loaded):
         click.echo(warning, err=True)
-    directory = output if output is not None else Path("printouts") / loaded.id / "images"
     try:
         write_kit(files, directory)
     except OSError as error:

@@ -109,6 +109,7 @@ def _in_a_scratch_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Non
         (("replay", "--theme", f"{LONG}.yaml", "r.json"), 2),
         (("new", "x-theme", "--dir", LONG), 2),
         (("print", "hanabi-classic", "-o", f"kit/{LONG}"), 2),
+        (("images", "hanabi-classic", "-o", f"kit/{LONG}"), 2),
     ],
 )
 def test_a_name_too_long_as_an_argument(args: tuple[str, ...], status: int) -> None:
