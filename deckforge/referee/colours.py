@@ -81,8 +81,12 @@ def towards(colour: str, ground: str, ratio: float) -> str:
     if contrast(colour, ground) >= ratio:
         return hex_of(channels)
     end = 255 if (luminance(ground) or 0.0) < 0.18 else 0
+    red, green, blue = channels
     for step in range(1, 101):
-        mixed = hex_of(tuple(c + (end - c) * step / 100 for c in channels))  # type: ignore[arg-type]
+        share = step / 100
+        mixed = hex_of(
+            (red + (end - red) * share, green + (end - green) * share, blue + (end - blue) * share)
+        )
         if contrast(mixed, ground) >= ratio:
             return mixed
     return hex_of((end, end, end))

@@ -18,6 +18,9 @@
     document.title = (inner && inner.dataset.turn === "1" ? "● " : "") + baseTitle;
   }
   markTurn();
+  // A refused action comes back as this page with the reason: the reader goes straight to it.
+  const refused = document.getElementById("problem");
+  if (refused) refused.focus();
 
   // One live region outside the redrawn part says the last action and whose turn it is.
   const said = document.getElementById("said");
