@@ -342,3 +342,17 @@ def test_the_finished_game_s_new_game_button_reads_on_a_phone(server: Server) ->
     finally:
         phone.quit()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+def test_a_seat_s_refused_action_takes_the_focus_to_the_reason(
+    server: Server, browser: Any
+) -> None:
+    table = digital_table(server, "interfaith-festival", FESTIVAL, seed=5)
+    seat = get(server, f"/api/tables/{table.id}")["current_player"]
+    browser.get(table.seats[seat])
+    browser.find_element("css selector", ".hand.own .dcard").click()  # the oldest card
+    browser.find_element("id", "seat-discard").click()  # every token is in: refused
+    _wait(browser, lambda d: d.find_elements("id", "problem"))
+    _wait(browser, lambda d: _focused(d) == "problem")
+    assert "défausser" in browser.find_element("id", "problem").text
+    assert table.version(server) == 0
