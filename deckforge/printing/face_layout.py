@@ -14,6 +14,7 @@ from deckforge.printing.fitting import BODY_MAX, TITLE_MAX, FittedText, Measure,
 from deckforge.printing.geometry import MM, Rect
 
 REFERENCE = (63.0, 88.0)
+WIDE_FACE = 0.9  # width / height from which the text goes down between the corner indices
 TEXT_GROWTH_MAX = 1.8  # the largest text a big card gets, as a multiple of a poker card's
 
 
@@ -84,11 +85,21 @@ class FaceLayout:
 
     @property
     def text_box(self) -> Rect:
-        """Title and text: below the medallion, above the bottom corner index."""
+        """Title and text: below the medallion, above the bottom corner index.
+
+        On a square or landscape face that band would leave a third of the face
+        empty, so the text goes down between the corner indices instead, to just
+        above the copies line (narrower, but much taller).
+        """
         _, cy, r = self.medallion(with_text=True)
         p = self.panel
-        bottom = self.index_bottom_right.top + 1.0 * self.scale
         top = cy - r - 2.0 * self.scale
+        if self.width >= WIDE_FACE * self.height:
+            right = self.index_bottom_right.x - 1.0 * self.scale
+            left = self.width - right
+            bottom = self.copies_box.top + 0.5 * self.scale
+            return Rect(left, bottom, right - left, top - bottom)
+        bottom = self.index_bottom_right.top + 1.0 * self.scale
         left = p.x + 2.0 * self.scale
         return Rect(left, bottom, p.right - 2.0 * self.scale - left, top - bottom)
 

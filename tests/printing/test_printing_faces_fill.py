@@ -34,7 +34,7 @@ def longest_blank_band(png: bytes) -> float:
     return best / height
 
 
-@pytest.mark.parametrize("card", ["poker", "bridge", "tarot", "100x140"])
+@pytest.mark.parametrize("card", ["poker", "bridge", "tarot", "100x140", "90x90", "88x63"])
 def test_no_face_leaves_a_wide_empty_band(card):
     images = build_images(load_theme(FESTIVAL), ImageOptions(card=card, dpi=50, tts=False))
     bands = {
