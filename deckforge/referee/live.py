@@ -169,7 +169,8 @@ class LiveStreams:
                 if left <= 0:
                     break
                 try:
-                    await asyncio.wait_for(follower.wake.wait(), min(self.keepalive, left))
+                    async with asyncio.timeout(min(self.keepalive, left)):  # no task per wait
+                        await follower.wake.wait()
                 except TimeoutError:
                     await _body(send, b": keep-alive\n\n")
                     continue
