@@ -683,7 +683,7 @@ class ConventionBot:
             mask & clue_mask if slot in touched else mask & ~clue_mask
             for slot, mask in enumerate(receiver.before)
         ]
-        tally = _Tally(value=0.0, counted=queued)
+        tally = _Tally(0.0, queued)
         reading: dict[int, int] = {}
         if stalling:
             soon = board.playable
@@ -757,38 +757,16 @@ class ConventionBot:
             if mask and (not mask & ~playable or not mask & useful):
                 tally.safe_after = True
             if mask and not mask & ~playable and (not was or was & ~playable):
-                self._count_play(tally, truth, 1.0)
+                _count_play(tally, truth, 1.0)
             elif mask and not mask & ~soon and (not was or was & ~soon):
-                self._count_play(tally, truth, self.DELAYED)  # plays once those before it do
+                _count_play(tally, truth, self.DELAYED)  # plays once those before it do
             elif mask and not mask & useful and was & useful:
                 tally.value += 0.2  # they learn it can go
             elif newly:
-                tally.value += self._first_touch(board, truth)
+                tally.value += _first_touch(board, truth)
             if newly and slot == chop and truth & board.critical:
                 tally.saves_chop = True
                 tally.value += 0.6 if receiver.has_play else 1.2
-
-    @staticmethod
-    def _first_touch(board: Board, truth: int) -> float:
-        """A card a clue touches for the first time without making it play or go:
-        keeping trash costs, a last copy kept is worth a little."""
-        if truth & board.trash:
-            return -0.4
-        if truth & board.critical:
-            return 0.2
-        if not truth & board.playable:
-            return -0.1
-        return 0.0
-
-    @staticmethod
-    def _count_play(tally: _Tally, truth: int, worth: float) -> None:
-        """A card the clue sets to play: worth ``worth``, unless another copy of it
-        is already on its way."""
-        if truth & tally.counted:
-            tally.value -= 0.5
-        else:
-            tally.value += worth
-            tally.counted |= truth
 
     def _exposes_last_copy(
         self, board: Board, receiver: _Receiver, touched: tuple[int, ...]
@@ -798,3 +776,25 @@ class ConventionBot:
             if index not in self._clued and slot not in touched:
                 return bool(receiver.truths[slot] & board.critical & ~board.playable)
         return False
+
+
+def _first_touch(board: Board, truth: int) -> float:
+    """A card a clue touches for the first time without making it play or go:
+    keeping trash costs, a last copy kept is worth a little."""
+    if truth & board.trash:
+        return -0.4
+    if truth & board.critical:
+        return 0.2
+    if not truth & board.playable:
+        return -0.1
+    return 0.0
+
+
+def _count_play(tally: _Tally, truth: int, worth: float) -> None:
+    """A card the clue sets to play: worth ``worth``, unless another copy of it
+    is already on its way."""
+    if truth & tally.counted:
+        tally.value -= 0.5
+    else:
+        tally.value += worth
+        tally.counted |= truth
