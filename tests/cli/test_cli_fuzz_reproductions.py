@@ -350,16 +350,12 @@ def test_a_key_ending_in_a_newline_is_refused_on_one_line(
 # cosmetic: the referee's link for an IPv6 address; check's summary line
 
 
-def test_a_title_on_two_lines_gives_a_one_line_summary(tmp_path: Path) -> None:
-    code, _, out = run("check", str(theme(tmp_path, 'title: "Night\\n  Sky"\n')))
-    assert code == 0
-    assert out.splitlines() == ["Night Sky (t): 50 cards, 5 suits, 2-5 players, maximum score 25"]
-
-
-def test_a_title_of_spaces_and_a_newline_is_refused(tmp_path: Path) -> None:
-    code, lines, _ = run("check", str(theme(tmp_path, 'title: "   \\n "\n')))
+@pytest.mark.parametrize("title", ["Night\\n  Sky", "   \\n ", "Night\\u2028Sky", "Sky\\n"])
+def test_a_title_or_name_on_two_lines_is_refused_on_one_line(tmp_path: Path, title: str) -> None:
+    code, lines, _ = run("check", str(theme(tmp_path, f'title: "{title}"\n', red=f'"{title}"')))
     assert code == 1
-    assert len(lines) == 1 and "write some text, not only spaces" in lines[0]
+    assert len(lines) == 2  # the theme's title and the suit's name
+    assert all("write it on one line, with more than spaces" in line for line in lines)
 
 
 def test_bundled_themes_still_pass() -> None:
