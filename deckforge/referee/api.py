@@ -30,7 +30,9 @@ from deckforge.referee.checks import (
     steps_of,
     theme_choices,
     version_of,
+    whole_number,
 )
+from deckforge.referee.notify import event_text
 from deckforge.referee.openapi import document
 from deckforge.referee.seats import MAX_SEED, random_seed, seat_secret
 from deckforge.referee.security import new_token, token_hash
@@ -68,26 +70,31 @@ def openapi() -> Response:
     return jsonify(document())
 
 
-@bp.get("/themes")
-def themes() -> Response:
-    tables = service()
+def theme_rows() -> list[dict[str, Any]]:
+    """The themes a new table may use; a broken theme file in a themes folder is left out."""
     found = []
     for name, ref in theme_choices(theme_access().folders):
         try:
-            theme = tables.themes.get(ref)
-        except Exception:  # a broken theme file in a themes folder is left out
+            theme = service().themes.get(ref)
+        except Exception:
             continue
+        players = theme.players
         found.append(
             {
                 "name": name,
                 "title": theme.title,
                 "language": theme.language,
-                "players": list(theme.players.counts),
-                "teams": theme.players.teams,
-                "first": theme.players.first,
+                "players": list(players.counts),
+                "teams": players.teams,
+                "first": players.first,
             }
         )
-    return jsonify({"themes": found})
+    return found
+
+
+@bp.get("/themes")
+def themes() -> Response:
+    return jsonify({"themes": theme_rows()})
 
 
 @bp.post("/tables")
@@ -162,10 +169,6 @@ def next_game(table_id: str) -> Response:
     return _state(snap, 201)
 
 
-def _event(version: int, state_json: str) -> str:
-    return f"id: {version}\nevent: state\ndata: {state_json}\n\n"
-
-
 @bp.get("/tables/<table_id>/events")
 def events(table_id: str) -> Response:
     """Server-Sent Events: the public state now, then at each change; comments keep it open."""
@@ -177,7 +180,7 @@ def events(table_id: str) -> Response:
 
     def stream() -> Iterator[str]:
         seen = snap.version
-        yield "retry: 1000\n" + _event(seen, snap.state_json)
+        yield "retry: 1000\n" + event_text(seen, snap.state_json)
         end = time.monotonic() + duration
         while (left := end - time.monotonic()) > 0:
             latest = board.wait(table_id, seen, min(keepalive, left))
@@ -187,7 +190,7 @@ def events(table_id: str) -> Response:
                 yield ": keep-alive\n\n"
                 continue
             seen, state_json = latest
-            yield _event(seen, state_json)
+            yield event_text(seen, state_json)
 
     return Response(
         stream(),
@@ -287,16 +290,7 @@ def seat_links(table: store.TableRecord) -> list[dict[str, Any]]:
 
 def seed_of(value: Any) -> int:
     """A new digital table's seed: the one given, or a random one (recorded either way)."""
-    if value is None:
-        return random_seed()
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= MAX_SEED:
-        raise RefereeError(
-            400,
-            "bad-field",
-            f"seed must be a whole number from 0 to {MAX_SEED}",
-            {"field": "seed", "low": 0, "high": MAX_SEED},
-        )
-    return value
+    return random_seed() if value is None else whole_number(value, "seed", 0, MAX_SEED)
 
 
 PAUSED = RefereeError(423, "paused", "the leader has paused the table: wait until they resume")
@@ -337,7 +331,7 @@ def seat_state(table_id: str, seat: int) -> Response:
 @seat_required
 def seat_post_action(table_id: str, seat: int) -> Response:
     digital = digital_table(table_id)
-    data = json_object(request.get_data(), request.is_json)
+    data = _body()
     version = version_of(data.get("version"))
     act_for_seat(digital, seat, version, action_of(data.get("action"), seat=True))
     return jsonify(seats.seat_view(load_table(table_id), seat))
@@ -347,7 +341,7 @@ def seat_post_action(table_id: str, seat: int) -> Response:
 @leader_required
 def api_pause(table_id: str) -> Response:
     digital_table(table_id)  # a printed table has nothing to pause (404)
-    data = json_object(request.get_data(), request.is_json)
+    data = _body()
     paused = data.get("paused")
     if not isinstance(paused, bool):
         raise RefereeError(400, "bad-field", "paused must be true or false", {"field": "paused"})

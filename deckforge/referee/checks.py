@@ -34,7 +34,8 @@ class NewTable:
     players: list[str]  # seat order, the starter first
 
 
-def _integer(value: Any, name: str, low: int, high: int) -> int:
+def whole_number(value: Any, name: str, low: int, high: int) -> int:
+    """A whole number sent as JSON, from ``low`` to ``high``, else a 400 refusal."""
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
         raise RefereeError(
             400,
@@ -102,11 +103,11 @@ def json_object(body: bytes, is_json: bool) -> dict[str, Any]:
 
 
 def version_of(value: Any) -> int:
-    return _integer(value, "version", 0, MAX_VERSION)
+    return whole_number(value, "version", 0, MAX_VERSION)
 
 
 def steps_of(value: Any) -> int:
-    return _integer(1 if value is None else value, "steps", 1, MAX_UNDO)
+    return whole_number(1 if value is None else value, "steps", 1, MAX_UNDO)
 
 
 @dataclass(frozen=True)
@@ -249,7 +250,7 @@ def new_table(
             f"{theme.title} is played by {allowed} players, not {len(players)}",
             {"allowed": allowed, "count": len(players)},
         )
-    start = _integer(0 if first is None else first, "first", 0, len(players) - 1)
+    start = whole_number(0 if first is None else first, "first", 0, len(players) - 1)
     return NewTable(ref, theme, players[start:] + players[:start])
 
 

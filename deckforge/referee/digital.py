@@ -9,37 +9,20 @@ from __future__ import annotations
 
 from typing import Any
 
-import segno
-from flask import (
-    Blueprint,
-    Response,
-    current_app,
-    g,
-    make_response,
-    redirect,
-    render_template,
-    request,
-    url_for,
-)
-from markupsafe import Markup
+from flask import Blueprint, Response, current_app, g, redirect, render_template, request, url_for
 
 from deckforge.referee import get_db, load_table, seats, service, store
 from deckforge.referee.api import act_for_seat, digital_table, hanab_record, seat_links
 from deckforge.referee.auth import leader_required, seat_required
 from deckforge.referee.checks import MAX_VERSION, RefereeError, form_action, form_number
 from deckforge.referee.i18n import Translator
+from deckforge.referee.pages import leader_change, no_store, qr_svg, refusal_reason
 from deckforge.referee.seats import leader_hands
 from deckforge.referee.security import check_csrf, token_matches
 from deckforge.referee.tables import LoadedTable
 from deckforge.rules import IllegalAction, hanab_live
 
 bp = Blueprint("digital", __name__)
-
-
-def qr_svg(url: str) -> Markup:
-    """A QR code drawn here (segno's SVG, no theme text in it): nothing fetched from outside."""
-    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#111", light="#fff", border=2)
-    return Markup(svg)
 
 
 def _seat_page_table(table_id: str) -> LoadedTable:
@@ -52,20 +35,24 @@ def _seat_page_table(table_id: str) -> LoadedTable:
 
 
 def _seat_page(
-    digital: LoadedTable, seat: int, secret: str, *, problem: str | None = None, status: int = 200
+    digital: LoadedTable,
+    seat: int,
+    secret: str,
+    *,
+    problem: str | None = None,
+    status: int = 200,
+    fragment: bool = False,
 ) -> Response:
-    base = url_for("digital.seat_page", table_id=digital.table.id, seat=seat, secret=secret)
+    """The seat's page, or (``fragment``) its content alone, fetched when the table changes."""
     body = render_template(
-        "seat.html",
+        "_seat_view.html" if fragment else "seat.html",
         v=seats.seat_view(digital, seat),
         s=digital.state,
-        base=base,
+        base=url_for("digital.seat_page", table_id=digital.table.id, seat=seat, secret=secret),
         problem=problem,
         poll=current_app.config["POLL_SECONDS"],
     )
-    response = make_response(body, status)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return no_store(body, status, digital.version if fragment else None)
 
 
 @bp.get("/t/<table_id>/seat/<int:seat>/<secret>")
@@ -77,21 +64,7 @@ def seat_page(table_id: str, seat: int, secret: str) -> Response:
 @bp.get("/t/<table_id>/seat/<int:seat>/<secret>/view")
 @seat_required
 def seat_fragment(table_id: str, seat: int, secret: str) -> Response:
-    """The seat page's content alone, fetched by the page when the table changes."""
-    digital = _seat_page_table(table_id)
-    base = url_for("digital.seat_page", table_id=table_id, seat=seat, secret=secret)
-    response = make_response(
-        render_template(
-            "_seat_view.html",
-            v=seats.seat_view(digital, seat),
-            s=digital.state,
-            base=base,
-            problem=None,
-        )
-    )
-    response.headers["Cache-Control"] = "no-store"
-    response.headers["X-Table-Version"] = str(digital.version)
-    return response
+    return _seat_page(_seat_page_table(table_id), seat, secret, fragment=True)
 
 
 @bp.post("/t/<table_id>/seat/<int:seat>/<secret>/act")
@@ -103,46 +76,23 @@ def seat_act(table_id: str, seat: int, secret: str) -> Any:
     try:
         version = form_number(request.form.get("version"), "version", 0, MAX_VERSION)
         act_for_seat(digital, seat, version, form_action(request.form, seat=True))
-    except IllegalAction as refusal:
-        key = f"rule.{refusal.code}"
-        reason = t(key) if t.has(key) else refusal.message
-        return _seat_page(load_table(table_id), seat, secret, problem=reason, status=422)
     except store.StaleVersion:
-        return _seat_page(
-            load_table(table_id),
-            seat,
-            secret,
-            problem=t("seat.stale"),
-            status=409,
-        )
-    except RefereeError as problem:
-        key = f"seat.{problem.code}"
-        reason = t(key) if t.has(key) else problem.message
-        return _seat_page(
-            load_table(table_id),
-            seat,
-            secret,
-            problem=reason,
-            status=problem.status,
-        )
+        return _seat_page(load_table(table_id), seat, secret, problem=t("seat.stale"), status=409)
+    except (IllegalAction, RefereeError) as refusal:
+        reason, status = refusal_reason(t, refusal, "seat")
+        return _seat_page(load_table(table_id), seat, secret, problem=reason, status=status)
     return redirect(url_for("digital.seat_page", table_id=table_id, seat=seat, secret=secret), 303)
 
 
 # ---- the leader: pause, exports ------------------------------------------------------------
 
 
-def _pause(table_id: str, version: int, paused: bool) -> LoadedTable:
-    return service().pause(get_db(), table_id, version, paused)
-
-
 @bp.post("/t/<table_id>/lead/<token>/pause")
 @leader_required
 def leader_pause(table_id: str, token: str) -> Any:
-    from deckforge.referee.pages import leader_change
-
     def change(version: int) -> None:
         digital_table(table_id)  # a printed table has nothing to pause (404)
-        _pause(table_id, version, request.form.get("paused") == "1")
+        service().pause(get_db(), table_id, version, request.form.get("paused") == "1")
 
     return leader_change(table_id, token, change, "#digital")
 

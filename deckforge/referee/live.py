@@ -20,7 +20,7 @@ import orjson
 from a2wsgi import WSGIMiddleware
 from flask import Flask
 
-from deckforge.referee.notify import VersionBoard
+from deckforge.referee.notify import VersionBoard, event_text
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -37,11 +37,6 @@ _HEADERS = [
     (b"x-accel-buffering", b"no"),
     (b"x-content-type-options", b"nosniff"),
 ]
-
-
-def event_text(version: int, state_json: str) -> str:
-    """One Server-Sent Event carrying the table's public state."""
-    return f"id: {version}\nevent: state\ndata: {state_json}\n\n"
 
 
 class Follower:

@@ -8,6 +8,11 @@ from collections.abc import Callable
 Listener = Callable[[str, int, str], None]
 
 
+def event_text(version: int, state_json: str) -> str:
+    """One Server-Sent Event carrying the table's public state."""
+    return f"id: {version}\nevent: state\ndata: {state_json}\n\n"
+
+
 class VersionBoard:
     """The latest version and public state (as JSON) of each table, for streams to wait on.
 

@@ -1,11 +1,12 @@
 """The OpenAPI 3.0 document of the JSON API, served at ``/api/openapi.json``.
 
-Every route is one :func:`_route` line of :func:`document`: path, method, operation id,
-summary, who may call it, the request body, the answer and the refusals it can give.
+Every route is one :func:`_route` call in :func:`_paths`: method, path, operation id and
+statuses, then its summary, answer, request body and who may call it.
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from deckforge import __version__
@@ -200,70 +201,54 @@ SCHEMAS: dict[str, Any] = {
     ),
 }
 
+
+def _path_number(name: str, minimum: int, description: str) -> dict[str, Any]:
+    schema = {"type": "integer", "minimum": minimum}
+    return {
+        "name": name,
+        "in": "path",
+        "required": True,
+        "schema": schema,
+        "description": description,
+    }
+
+
 _TABLE_ID = {"name": "table_id", "in": "path", "required": True, "schema": _STR}
-_SEAT = {
-    "name": "seat",
-    "in": "path",
-    "required": True,
-    "schema": {"type": "integer", "minimum": 0},
-    "description": "The seat's number in the table's `players` (0 starts).",
-}
-_NUMBER = {
-    "name": "number",
-    "in": "path",
-    "required": True,
-    "schema": {"type": "integer", "minimum": 1},
-    "description": "The game's number.",
-}
-_LEADER: list[dict[str, list[str]]] = [{"leaderToken": []}]
-_SEAT_SECRET: list[dict[str, list[str]]] = [{"seatSecret": []}]
+_SEAT = _path_number("seat", 0, "The seat's number in the table's `players` (0 starts).")
+_NUMBER = _path_number("number", 1, "The game's number.")
+_TABLE = {"parameters": [_TABLE_ID]}
+_LEADER = {**_TABLE, "security": [{"leaderToken": []}]}
+_SEAT_ROUTE = {"parameters": [_TABLE_ID, _SEAT], "security": [{"seatSecret": []}], "seat": True}
+_STATE = _answer(_ref("State"), "The table's public state.")
+_CHANGES = "400 401 403 404 409"
 
 
-def _route(
-    paths: dict[str, Any],
-    method_path: str,
-    operation: str,
-    summary: str,
-    answer: tuple[int, Any],
-    errors: str = "",
-    **more: Any,
-) -> None:
-    """Add one operation: ``more`` holds its parameters, security, body (a schema name)
-    and description; ``errors`` the refused statuses, separated by spaces."""
-    method, path = method_path.split(" ")
+def _route(paths: dict[str, Any], spec: str, summary: str, answer: Any, **more: Any) -> None:
+    """Add one operation. ``spec`` is "METHOD PATH OPERATION-ID STATUS REFUSALS...": the
+    answer's status, then the refused ones; ``more`` holds its parameters, security, body
+    (a schema name), description and ``seat`` (the refusals are said for seats)."""
+    method, path, operation, status, *errors = spec.split()
     why = _SEAT_WHY if more.pop("seat", False) else _WHY
     body = more.pop("body", None)
     if body:
         more["requestBody"] = {"required": True, "content": _content(_ref(body))}
-    status, response = answer
-    refusals = {code: _answer(_ref("Error"), why[int(code)]) for code in errors.split()}
+    refusals = {code: _answer(_ref("Error"), why[int(code)]) for code in errors}
+    responses = {status: answer, **refusals}
     operation_object = {"summary": summary, "operationId": operation, **more}
-    operation_object["responses"] = {str(status): response, **refusals}
-    paths.setdefault(path, {})[method] = operation_object
+    paths.setdefault(path, {})[method] = {**operation_object, "responses": responses}
 
 
-def document() -> dict[str, Any]:
-    """The whole OpenAPI document."""
+def _paths() -> dict[str, Any]:
+    """Every route of the API, one :func:`_route` each."""
     paths: dict[str, Any] = {}
-    state = _answer(_ref("State"), "The table's public state.")
-    table = {"parameters": [_TABLE_ID]}
-    leader = {**table, "security": _LEADER}
-    seat = {"parameters": [_TABLE_ID, _SEAT], "security": _SEAT_SECRET, "seat": True}
-    changes = "400 401 403 404 409"
-    _route(
-        paths,
-        "get /api/themes",
-        "listThemes",
-        "Bundled themes and those of the themes folders (players allowed).",
-        (200, _answer(_OBJECT, "Themes.")),
-    )
-    _route(
-        paths,
-        "post /api/tables",
-        "createTable",
+    add = functools.partial(_route, paths)
+    themes = "Bundled themes and those of the themes folders (players allowed)."
+    add("get /api/themes listThemes 200", themes, _answer(_OBJECT, "Themes."))
+    created = _answer(_ref("CreatedTable"), "The new table.")
+    add(
+        "post /api/tables createTable 201 400 422",
         "Create a printed-card table.",
-        (201, _answer(_ref("CreatedTable"), "The new table.")),
-        "400 422",
+        created,
         body="NewTable",
     )
     paths["/api/tables"]["post"]["responses"]["403"] = _answer(
@@ -271,120 +256,76 @@ def document() -> dict[str, Any]:
         "`theme-not-allowed`: a theme file outside the referee's themes folders, named from "
         "another computer.",
     )
-    _route(
-        paths,
-        "get /api/tables/{table_id}",
-        "getState",
-        "The public state, with its version.",
-        (200, state),
-        "404",
-        **table,
-    )
-    _route(
-        paths,
-        "post /api/tables/{table_id}/actions",
-        "postAction",
-        "Apply the current player's action.",
-        (200, state),
-        f"{changes} 422",
+    table = "/api/tables/{table_id}"
+    add(f"get {table} getState 200 404", "The public state, with its version.", _STATE, **_TABLE)
+    act = "Apply the current player's action."
+    add(
+        f"post {table}/actions postAction 200 {_CHANGES} 422",
+        act,
+        _STATE,
         body="PostAction",
-        **leader,
+        **_LEADER,
     )
-    _route(
-        paths,
-        "post /api/tables/{table_id}/undo",
-        "undo",
-        "Withdraw the last `steps` actions of the current game.",
-        (200, state),
-        f"{changes} 422",
-        body="Undo",
-        **leader,
-    )
-    _route(
-        paths,
-        "post /api/tables/{table_id}/games",
-        "newGame",
-        "Start a new game with the same players.",
-        (201, state),
-        changes,
-        body="Versioned",
-        **leader,
-    )
-    _route(
-        paths,
-        "get /api/tables/{table_id}/events",
-        "events",
+    undo = "Withdraw the last `steps` actions of the current game."
+    add(f"post {table}/undo undo 200 {_CHANGES} 422", undo, _STATE, body="Undo", **_LEADER)
+    again = "Start a new game with the same players."
+    add(f"post {table}/games newGame 201 {_CHANGES}", again, _STATE, body="Versioned", **_LEADER)
+    add(
+        f"get {table}/events events 200 404",
         "Server-Sent Events: `state` events carrying the public state as JSON.",
-        (200, _answer(_STR, "An event stream.", "text/event-stream")),
-        "404",
+        _answer(_STR, "An event stream.", "text/event-stream"),
         description="Comment lines keep the stream open; it closes after a few minutes and "
         "the browser reconnects.",
-        **table,
+        **_TABLE,
     )
-    _route(
-        paths,
-        "get /api/tables/{table_id}/export.json",
-        "exportJson",
-        "The table's log: every game's active actions and result.",
-        (200, _answer(_OBJECT, "The log.")),
-        "404",
-        **table,
-    )
-    _route(
-        paths,
-        "get /api/tables/{table_id}/export.csv",
-        "exportCsv",
+    log = "The table's log: every game's active actions and result."
+    add(f"get {table}/export.json exportJson 200 404", log, _answer(_OBJECT, "The log."), **_TABLE)
+    add(
+        f"get {table}/export.csv exportCsv 200 404",
         "One CSV line per finished game, for the score sheet.",
-        (200, _answer(_STR, "CSV with a header line.", "text/csv")),
-        "404",
+        _answer(_STR, "CSV with a header line.", "text/csv"),
         description="UTF-8 with a byte order mark; cells separated by ';' for languages with a "
         "decimal comma (fr, de ...), ',' otherwise; a cell that would start a formula is "
         'prefixed with "\'".',
-        **table,
+        **_TABLE,
     )
-    _route(
-        paths,
-        "get /api/tables/{table_id}/seats/{seat}",
-        "getSeat",
+    view = _answer(_ref("SeatView"), "The seat's view.")
+    seat = f"{table}/seats/{{seat}}"
+    add(
+        f"get {seat} getSeat 200 401 403 404",
         "What this seat may see (digital tables).",
-        (200, _answer(_ref("SeatView"), "The seat's view.")),
-        "401 403 404",
-        **seat,
+        view,
+        **_SEAT_ROUTE,
     )
-    _route(
-        paths,
-        "post /api/tables/{table_id}/seats/{seat}/actions",
-        "postSeatAction",
-        "The seat's action, on its turn (digital tables).",
-        (200, _answer(_ref("SeatView"), "The seat's view after the action.")),
-        f"{changes} 422 423",
-        body="PostSeatAction",
-        **seat,
-    )
-    _route(
-        paths,
-        "post /api/tables/{table_id}/pause",
-        "pause",
-        "Pause the seats or let them play again (digital tables; leader only).",
-        (200, _answer(_ref("State"), "The public state, with `paused`.")),
-        changes,
+    after = _answer(_ref("SeatView"), "The seat's view after the action.")
+    act = "The seat's action, on its turn (digital tables)."
+    spec = f"post {seat}/actions postSeatAction 200 {_CHANGES} 422 423"
+    add(spec, act, after, body="PostSeatAction", **_SEAT_ROUTE)
+    pause = "Pause the seats or let them play again (digital tables; leader only)."
+    paused = _answer(_ref("State"), "The public state, with `paused`.")
+    add(
+        f"post {table}/pause pause 200 {_CHANGES}",
+        pause,
+        paused,
         body="Pause",
-        **leader,
+        **_LEADER,
         seat=True,
     )
-    _route(
-        paths,
-        "get /api/tables/{table_id}/games/{number}/hanab.json",
-        "exportHanab",
+    add(
+        f"get {table}/games/{{number}}/hanab.json exportHanab 200 401 403 404",
         "A game as a hanab.live record (deck and actions).",
-        (200, _answer(_ref("HanabRecord"), "The record.")),
-        "401 403 404",
+        _answer(_ref("HanabRecord"), "The record."),
         description="Anybody once the game is over (or replaced by a new one); only the leader "
         "while it runs, since the deck names every card in every hand.",
         parameters=[_TABLE_ID, _NUMBER],
         security=[{}, {"leaderToken": []}],
         seat=True,
     )
+    return paths
+
+
+def document() -> dict[str, Any]:
+    """The whole OpenAPI document."""
     return {
         "openapi": "3.0.3",
         "info": {
@@ -395,7 +336,7 @@ def document() -> dict[str, Any]:
                 "version it was made on; the action log is committed before the answer."
             ),
         },
-        "paths": paths,
+        "paths": _paths(),
         "components": {
             "schemas": SCHEMAS,
             "securitySchemes": {

@@ -24,6 +24,7 @@ from flask import (
 from markupsafe import Markup
 
 from deckforge.referee import colours, get_db, load_table, service, store, theme_access
+from deckforge.referee.api import theme_rows
 from deckforge.referee.auth import leader_required
 from deckforge.referee.checks import (
     MAX_UNDO,
@@ -32,7 +33,6 @@ from deckforge.referee.checks import (
     form_action,
     form_number,
     new_table,
-    theme_choices,
 )
 from deckforge.referee.i18n import Translator, available, language_for
 from deckforge.referee.seats import MAX_SEED, random_seed
@@ -93,29 +93,9 @@ def _snapshot(table_id: str) -> LoadedTable:
     return snap
 
 
-def _theme_rows() -> list[dict[str, Any]]:
-    rows = []
-    for name, ref in theme_choices(theme_access().folders):
-        try:
-            theme = service().themes.get(ref)
-        except Exception:  # a broken theme is left out of the list, not fatal
-            continue
-        rows.append(
-            {
-                "name": name,
-                "title": theme.title,
-                "counts": list(theme.players.counts),
-                "first": theme.players.first,
-                "teams": theme.players.teams,
-                "language": theme.language,
-            }
-        )
-    return rows
-
-
 @bp.get("/")
 def index(problem: RefereeError | None = None, form: Any = None, status: int = 200) -> Any:
-    themes = _theme_rows()
+    themes = theme_rows()
     if g.get("t") is None:
         _use_language(page_language())
     default = preselected(themes, g.t.language)
@@ -189,9 +169,15 @@ def projector(table_id: str) -> Any:
 def screen(table_id: str) -> Any:
     """The projector's content alone, fetched by the page when the state changes."""
     snap = _snapshot(table_id)
-    response = make_response(render_template("_screen.html", snap=snap, s=snap.state))
+    return no_store(render_template("_screen.html", snap=snap, s=snap.state), 200, snap.version)
+
+
+def no_store(body: str, status: int = 200, version: int | None = None) -> Response:
+    """A page or a fragment that no cache may keep (it shows a table's latest version)."""
+    response = make_response(body, status)
     response.headers["Cache-Control"] = "no-store"
-    response.headers["X-Table-Version"] = str(snap.version)
+    if version is not None:
+        response.headers["X-Table-Version"] = str(version)
     return response
 
 
@@ -212,9 +198,10 @@ def shareable(url: str) -> str:
     return urlunsplit((base.scheme, base.netloc, parts.path, parts.query, parts.fragment))
 
 
-def _qr(url: str) -> Markup:
-    svg = segno.make(url, error="m").svg_inline(scale=5, dark="#111", light="#fff", border=2)
-    return Markup(svg)  # segno's own SVG: it contains no theme text
+def qr_svg(url: str, scale: int = 4) -> Markup:
+    """A QR code drawn here (segno's SVG, no theme text in it): nothing fetched from outside."""
+    svg = segno.make(url, error="m").svg_inline(scale=scale, dark="#111", light="#fff", border=2)
+    return Markup(svg)
 
 
 def _leader_page(
@@ -241,17 +228,28 @@ def _leader_page(
         hand_size=snap.theme.players.hand_size(len(snap.table.players)),
         projector_url=url_for("pages.projector", table_id=snap.table.id, _external=True),
         loopback=urlsplit(leader_url).hostname in LOOPBACK,
-        qr=_qr(leader_url),
+        qr=qr_svg(leader_url, scale=5),
     )
-    response = make_response(body, status)
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return no_store(body, status)
 
 
 @bp.get("/t/<table_id>/lead/<token>")
 @leader_required
 def leader(table_id: str, token: str) -> Any:
     return _leader_page(_snapshot(table_id), token)
+
+
+def refusal_reason(t: Translator, refusal: Exception, codes: str) -> tuple[str, int]:
+    """What a page says of a refused change, in its language (the form's refusals are
+    translated under ``codes``), and the answer's status."""
+    if isinstance(refusal, store.NothingToUndo):
+        return t("leader.nothing_to_undo"), 422
+    if isinstance(refusal, IllegalAction):
+        key, status, message = f"rule.{refusal.code}", 422, refusal.message
+    else:
+        assert isinstance(refusal, RefereeError)
+        key, status, message = f"{codes}.{refusal.code}", refusal.status, refusal.message
+    return (t(key) if t.has(key) else message), status
 
 
 def leader_change(table_id: str, token: str, change: Any, anchor: str = "") -> Any:
@@ -262,20 +260,11 @@ def leader_change(table_id: str, token: str, change: Any, anchor: str = "") -> A
     t: Translator = g.t
     try:
         change(form_number(request.form.get("version"), "version", 0, MAX_VERSION))
-    except IllegalAction as refusal:
-        key = f"rule.{refusal.code}"
-        reason = t(key) if t.has(key) else refusal.message
-        return _leader_page(_snapshot(table_id), token, problem=reason, status=422)
     except store.StaleVersion:
         return _leader_page(_snapshot(table_id), token, notice=t("leader.stale"), status=409)
-    except store.NothingToUndo:
-        return _leader_page(
-            _snapshot(table_id), token, problem=t("leader.nothing_to_undo"), status=422
-        )
-    except RefereeError as problem:
-        key = f"form.{problem.code}"
-        reason = t(key) if t.has(key) else problem.message
-        return _leader_page(_snapshot(table_id), token, problem=reason, status=problem.status)
+    except (IllegalAction, store.NothingToUndo, RefereeError) as refusal:
+        reason, status = refusal_reason(t, refusal, "form")
+        return _leader_page(_snapshot(table_id), token, problem=reason, status=status)
     return redirect(url_for("pages.leader", table_id=table_id, token=token) + anchor, 303)
 
 

@@ -53,18 +53,14 @@ def seat_matches(key: str, table: store.TableRecord, seat: int, presented: str |
 # ---- what a seat (or the leader) sees -------------------------------------------------
 
 
-def _members(values: frozenset[int]) -> list[int]:
-    return sorted(values)
-
-
 def knowledge(held: HandCard, theme: Theme) -> dict[str, Any]:
     """What the hints told about one card: public, since every hint is given aloud.
 
     Reads the hint fields only (never ``card`` nor ``deck_index``), so it is
     safe for a card in the reader's own hand.
     """
-    suits = _members(held.possible_suits_set)
-    ranks = _members(held.possible_ranks_set)
+    suits = sorted(held.possible_suits_set)
+    ranks = sorted(held.possible_ranks_set)
     return {
         "touched": held.touched,
         "colour_hinted": held.colour_hinted,

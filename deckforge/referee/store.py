@@ -201,16 +201,7 @@ def secret_key(conn: sqlite3.Connection) -> str:
 
 
 def _table(row: sqlite3.Row) -> TableRecord:
-    return TableRecord(
-        id=row["id"],
-        kind=row["kind"],
-        theme_ref=row["theme_ref"],
-        players=tuple(json.loads(row["players"])),
-        leader_token_hash=row["leader_token_hash"],
-        version=row["version"],
-        game=row["game"],
-        created_at=row["created_at"],
-    )
+    return TableRecord(**{**dict(row), "players": tuple(json.loads(row["players"]))})
 
 
 def create_table(
@@ -271,35 +262,28 @@ def set_paused(conn: sqlite3.Connection, table_id: str, expected_version: int, p
     so a seat's action made before the pause is refused as stale.
     """
     with write(conn) as writer:
-        current = table_version(writer, table_id)
-        if current is None:
-            raise KeyError(table_id)
-        if current != expected_version:
-            raise StaleVersion(expected_version, current)
-        writer.execute("UPDATE tables SET version = ? WHERE id = ?", (current + 1, table_id))
+        version = _bump(writer, table_id, expected_version)
         if paused:
             writer.execute(
                 "INSERT OR IGNORE INTO pauses (table_id, since) VALUES (?, ?)", (table_id, now())
             )
         else:
             writer.execute("DELETE FROM pauses WHERE table_id = ?", (table_id,))
-    return current + 1
+    return version
 
 
 def get_game(conn: sqlite3.Connection, table_id: str, number: int) -> GameRecord | None:
     row = conn.execute(
         "SELECT * FROM games WHERE table_id = ? AND number = ?", (table_id, number)
     ).fetchone()
-    if row is None:
-        return None
-    return GameRecord(row["table_id"], row["number"], row["seed"], row["started_at"])
+    return None if row is None else GameRecord(**dict(row))
 
 
 def list_games(conn: sqlite3.Connection, table_id: str) -> list[GameRecord]:
     rows = conn.execute(
         "SELECT * FROM games WHERE table_id = ? ORDER BY number", (table_id,)
     ).fetchall()
-    return [GameRecord(r["table_id"], r["number"], r["seed"], r["started_at"]) for r in rows]
+    return [GameRecord(**dict(row)) for row in rows]
 
 
 def active_actions(conn: sqlite3.Connection, table_id: str, game: int) -> list[ActionRecord]:

@@ -13,7 +13,7 @@ import re
 import secrets
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
@@ -140,16 +140,22 @@ def describe(event: Event, action: Any, theme: Theme) -> dict[str, Any]:
     return told
 
 
-# per theme object: what public_state repeats for every version (kept with the
-# theme itself, so an id is never reused while its entry exists)
-_STATIC: dict[int, tuple[Theme, tuple[dict[str, Any], ...]]] = {}
+# per theme object: the public state's parts that never change (shared, never mutated),
+# kept with the theme itself, so an id is never reused while its entry exists
+_PER_THEME: dict[tuple[str, int], tuple[Theme, Any]] = {}
+
+
+def _per_theme(kind: str, theme: Theme, build: Callable[[Theme], Any]) -> Any:
+    found = _PER_THEME.get((kind, id(theme)))
+    if found is not None and found[0] is theme:
+        return found[1]
+    value = build(theme)
+    _PER_THEME[kind, id(theme)] = (theme, value)
+    return value
 
 
 def _static_suits(theme: Theme) -> tuple[dict[str, Any], ...]:
-    found = _STATIC.get(id(theme))
-    if found is not None and found[0] is theme:
-        return found[1]
-    suits = tuple(
+    return tuple(
         {
             "index": index,
             "id": suit.id,
@@ -163,13 +169,11 @@ def _static_suits(theme: Theme) -> tuple[dict[str, Any], ...]:
         }
         for index, suit in enumerate(theme.suits)
     )
-    _STATIC[id(theme)] = (theme, suits)
-    return suits
 
 
 def public_suit(theme: Theme, game: Game, index: int) -> dict[str, Any]:
     """One suit's pile and the copies of its cards not yet seen (public)."""
-    static = _static_suits(theme)[index]
+    static = _per_theme("suits", theme, _static_suits)[index]
     stack = game.stacks[index]
     ranks = len(static["copies"])
     return {
@@ -216,35 +220,23 @@ def piles(theme: Theme, game: Game, before: Piles | None = None) -> Piles:
     return Piles(key, suit_keys, suits, [_card(c) for c in discards], game.max_reachable_score)
 
 
-# per theme object: the public state's parts that never change (shared, never mutated)
-_FIXED: dict[int, tuple[Theme, dict[str, Any]]] = {}
-
-
 def _fixed(theme: Theme) -> dict[str, Any]:
-    found = _FIXED.get(id(theme))
-    if found is not None and found[0] is theme:
-        return found[1]
-    hint, error = theme.tokens.hint, theme.tokens.error
-    fixed = {
+    tokens = {"hint": theme.tokens.hint, "error": theme.tokens.error}
+    return {
         "theme": {"id": theme.id, "title": theme.title, "language": theme.language},
-        "hint": {
-            "count": hint.count,
-            "name": hint.name,
-            "plural": hint.plural,
-            "colour": safe_colour(hint.colour),
-        },
-        "error": {
-            "count": error.count,
-            "name": error.name,
-            "plural": error.plural,
-            "colour": safe_colour(error.colour),
+        **{
+            kind: {
+                "count": token.count,
+                "name": token.name,
+                "plural": token.plural,
+                "colour": safe_colour(token.colour),
+            }
+            for kind, token in tokens.items()
         },
         "colours": list(theme.clue_colours()),
         "ranks": list(range(1, theme.ranks + 1)),
         "max_score": theme.max_score,
     }
-    _FIXED[id(theme)] = (theme, fixed)
-    return fixed
 
 
 def public_state(
@@ -260,7 +252,7 @@ def public_state(
     ``known`` may be given when :func:`piles` is known for this game (a hint
     changes no pile), ``stats`` when :func:`log_stats` of ``log`` is known.
     """
-    fixed = _fixed(theme)
+    fixed = _per_theme("fixed", theme, _fixed)
     found = piles(theme, game) if known is None else known
     return {
         "table": table.id,
