@@ -10,7 +10,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, current_app, request
 
 from deckforge.referee import store
 from deckforge.referee.tables import LoadedTable, TableService
@@ -27,22 +27,16 @@ def default_database() -> Path:
 
 def get_db() -> sqlite3.Connection:
     """This thread's connection to the event store (see :class:`store.ConnectionPool`)."""
-    from flask import current_app
-
     pool: store.ConnectionPool = current_app.extensions["deckforge.db"]
     return pool.get()
 
 
 def release_db(_error: BaseException | None = None) -> None:
-    from flask import current_app
-
     pool: store.ConnectionPool = current_app.extensions["deckforge.db"]
     pool.release()
 
 
 def service() -> TableService:
-    from flask import current_app
-
     tables: TableService = current_app.extensions["deckforge.tables"]
     return tables
 
@@ -60,8 +54,6 @@ def load_table(table_id: str) -> LoadedTable:
 
 def theme_access() -> Any:
     """What the current request may name as a theme (see :class:`checks.ThemeAccess`)."""
-    from flask import current_app, request
-
     from deckforge.referee.checks import ThemeAccess, is_loopback
 
     folders = tuple(Path(folder) for folder in current_app.config["THEME_FOLDERS"])

@@ -247,20 +247,14 @@ def export_json(table_id: str) -> Response:
 def export_csv(table_id: str) -> Response:
     """One line per finished game, for the score sheet (see :mod:`scores_csv`)."""
     snap = load_table(table_id)
+    fixed = {
+        "table": snap.table.id,
+        "theme": snap.theme.id,
+        "players": " / ".join(snap.table.players),
+        "max_score": snap.theme.max_score,
+    }
     rows = [
-        (
-            snap.table.id,
-            game["number"],
-            snap.theme.id,
-            " / ".join(snap.table.players),
-            game["started_at"],
-            game["finished_at"],
-            game["turns"],
-            game["end"],
-            game["score"],
-            snap.theme.max_score,
-            game["rating"],
-        )
+        [{**game, **fixed, "game": game["number"]}[column] for column in scores_csv.COLUMNS]
         for game in game_summaries(snap.table)
         if game["over"]
     ]

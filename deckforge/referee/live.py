@@ -28,9 +28,8 @@ Receive = Callable[[], Awaitable[Message]]
 Send = Callable[[Message], Awaitable[None]]
 
 STREAM_PATH = re.compile(r"/api/tables/([A-Za-z0-9_-]{1,64})/events")
-STREAMS_PER_ADDRESS = (
-    24  # live streams one network address may hold (a browser needs one per table)
-)
+# live streams one network address may hold (a browser needs one per table)
+STREAMS_PER_ADDRESS = 24
 _HEADERS = [
     (b"content-type", b"text/event-stream; charset=utf-8"),
     (b"cache-control", b"no-cache"),
