@@ -25,6 +25,7 @@ from deckforge.referee.auth import bearer, check_leader, leader_required, seat_r
 from deckforge.referee.checks import (
     RefereeError,
     action_of,
+    bad_field,
     json_object,
     new_table,
     steps_of,
@@ -338,7 +339,7 @@ def api_pause(table_id: str) -> Response:
     data = _body()
     paused = data.get("paused")
     if not isinstance(paused, bool):
-        raise RefereeError(400, "bad-field", "paused must be true or false", {"field": "paused"})
+        raise bad_field("paused", "paused must be true or false")
     changed = service().pause(get_db(), table_id, version_of(data.get("version")), paused)
     return jsonify(changed.state)
 

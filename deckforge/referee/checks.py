@@ -34,15 +34,16 @@ class NewTable:
     players: list[str]  # seat order, the starter first
 
 
+def bad_field(name: str, message: str, **values: int) -> RefereeError:
+    """The refusal of a malformed field (400 ``bad-field``)."""
+    return RefereeError(400, "bad-field", message, {"field": name, **values})
+
+
 def whole_number(value: Any, name: str, low: int, high: int) -> int:
     """A whole number sent as JSON, from ``low`` to ``high``, else a 400 refusal."""
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise RefereeError(
-            400,
-            "bad-field",
-            f"{name} must be a whole number from {low} to {high}",
-            {"field": name, "low": low, "high": high},
-        )
+        message = f"{name} must be a whole number from {low} to {high}"
+        raise bad_field(name, message, low=low, high=high)
     return value
 
 
@@ -204,12 +205,7 @@ def new_table(
     ``access`` says which theme files may be read (every file when omitted).
     """
     if not isinstance(theme_name, str) or not theme_name.strip():
-        raise RefereeError(
-            400,
-            "bad-field",
-            "theme must be a theme's name or a theme file path",
-            {"field": "theme"},
-        )
+        raise bad_field("theme", "theme must be a theme's name or a theme file path")
     theme_name = theme_name.strip()
     try:
         ref = allowed_theme(theme_name, access or ThemeAccess(any_file=True))
@@ -224,9 +220,7 @@ def new_table(
             {"theme": theme_name},
         ) from None
     if not isinstance(names, list) or not all(isinstance(n, str) for n in names):
-        raise RefereeError(
-            400, "bad-field", "players must be a list of names", {"field": "players"}
-        )
+        raise bad_field("players", "players must be a list of names")
     players = [" ".join(n.split()) for n in names]
     if any(not n or len(n) > MAX_NAME for n in players):
         raise RefereeError(
@@ -262,7 +256,7 @@ def action_of(data: Any, seat: bool = False) -> Action:
         action = action_from_dict(data)
     except ValueError as problem:
         raise RefereeError(400, "bad-action", str(problem)) from None
-    for number in _numbers(action):
+    for number in _numbers(action.to_dict()):
         if abs(number) > MAX_VERSION:
             raise RefereeError(400, "bad-action", f"action number {number} is out of range")
     if not seat:
@@ -281,15 +275,11 @@ def action_of(data: Any, seat: bool = False) -> Action:
     return RankHint(action.target, action.rank)
 
 
-def _numbers(action: Action) -> list[int]:
-    if isinstance(action, Play | Discard):
-        card = action.card
-        found = [] if action.slot is None else [action.slot]
-        return found + ([] if card is None else [card.suit, card.rank])
-    if isinstance(action, ColourHint):
-        return [action.target, action.colour] + ([] if action.touched is None else [action.touched])
-    assert isinstance(action, RankHint)
-    return [action.target, action.rank] + ([] if action.touched is None else [action.touched])
+def _numbers(value: Any) -> list[int]:
+    """Every number in an action's dictionary, its card's included."""
+    if isinstance(value, dict):
+        return [number for item in value.values() for number in _numbers(item)]
+    return [value] if isinstance(value, int) else []
 
 
 def form_action(form: Any, seat: bool = False) -> Action:

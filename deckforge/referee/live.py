@@ -76,10 +76,6 @@ class LiveStreams:
         self.closed = False
         self.board.listen(self._published)
 
-    @property
-    def open_streams(self) -> int:
-        return sum(self.open_from.values())
-
     # ---- from the worker threads ------------------------------------------------------
 
     def _published(self, table_id: str, version: int, state_json: str) -> None:
@@ -196,15 +192,11 @@ async def _body(send: Send, data: bytes) -> None:
 
 
 async def _too_many(send: Send, limit: int) -> None:
-    body = orjson.dumps(
-        {
-            "error": {
-                "code": "too-many-streams",
-                "message": f"this network address already holds {limit} live streams; "
-                "the page follows the table by polling instead",
-            }
-        }
+    message = (
+        f"this network address already holds {limit} live streams; "
+        "the page follows the table by polling instead"
     )
+    body = orjson.dumps({"error": {"code": "too-many-streams", "message": message}})
     headers = [
         (b"content-type", b"application/json"),
         (b"retry-after", b"30"),

@@ -82,11 +82,6 @@ def preselected(themes: list[dict[str, Any]], language: str) -> str:
     return default if default in names or not names else names[0]
 
 
-def _use_language(language: str) -> Translator:
-    g.t = Translator(language_for(language))
-    return g.t
-
-
 def _snapshot(table_id: str) -> LoadedTable:
     snap = load_table(table_id)
     g.t = Translator.for_theme(snap.theme)
@@ -97,7 +92,7 @@ def _snapshot(table_id: str) -> LoadedTable:
 def index(problem: RefereeError | None = None, form: Any = None, status: int = 200) -> Any:
     themes = theme_rows()
     if g.get("t") is None:
-        _use_language(page_language())
+        g.t = Translator(language_for(page_language()))
     default = preselected(themes, g.t.language)
     tables = [
         {"record": record, "title": _title_of(record.theme_ref)}
@@ -271,10 +266,11 @@ def leader_change(table_id: str, token: str, change: Any, anchor: str = "") -> A
 @bp.post("/t/<table_id>/lead/<token>/act")
 @leader_required
 def act(table_id: str, token: str) -> Any:
-    def change(version: int) -> None:
-        service().act(get_db(), table_id, version, form_action(request.form))
-
-    return leader_change(table_id, token, change)
+    return leader_change(
+        table_id,
+        token,
+        lambda version: service().act(get_db(), table_id, version, form_action(request.form)),
+    )
 
 
 @bp.post("/t/<table_id>/lead/<token>/undo")
@@ -290,10 +286,9 @@ def undo(table_id: str, token: str) -> Any:
 @bp.post("/t/<table_id>/lead/<token>/new-game")
 @leader_required
 def new_game(table_id: str, token: str) -> Any:
-    def change(version: int) -> None:
-        service().new_game(get_db(), table_id, version)
-
-    return leader_change(table_id, token, change)
+    return leader_change(
+        table_id, token, lambda version: service().new_game(get_db(), table_id, version)
+    )
 
 
 @bp.get("/favicon.ico")

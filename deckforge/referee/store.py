@@ -293,19 +293,22 @@ def active_actions(conn: sqlite3.Connection, table_id: str, game: int) -> list[A
         " WHERE table_id = ? AND game = ? AND undone_version IS NULL ORDER BY seq",
         (table_id, game),
     ).fetchall()
-    return [
-        ActionRecord(r["seq"], json.loads(r["payload"]), r["version"], r["created_at"])
-        for r in rows
-    ]
+    return [ActionRecord(**{**dict(r), "payload": json.loads(r["payload"])}) for r in rows]
 
 
-def _bump(conn: sqlite3.Connection, table_id: str, expected: int) -> int:
-    """Check the version inside the transaction and move it on by one."""
+def _check_version(conn: sqlite3.Connection, table_id: str, expected: int) -> int:
+    """The table's version, if it is ``expected`` (else StaleVersion, or KeyError)."""
     current = table_version(conn, table_id)
     if current is None:
         raise KeyError(table_id)
     if current != expected:
         raise StaleVersion(expected, current)
+    return current
+
+
+def _bump(conn: sqlite3.Connection, table_id: str, expected: int) -> int:
+    """Check the version inside the transaction and move it on by one."""
+    current = _check_version(conn, table_id, expected)
     conn.execute("UPDATE tables SET version = ? WHERE id = ?", (current + 1, table_id))
     return current + 1
 
@@ -332,10 +335,7 @@ def append_action(
             ),
         )
     if added.rowcount != 1:
-        current = table_version(conn, table_id)
-        if current is None:
-            raise KeyError(table_id)
-        raise StaleVersion(expected_version, current)
+        raise StaleVersion(expected_version, _check_version(conn, table_id, expected_version))
     return expected_version + 1
 
 

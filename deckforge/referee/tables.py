@@ -128,15 +128,13 @@ def describe(event: Event, action: Any, theme: Theme) -> dict[str, Any]:
         text = theme.suits[card.suit].text_for(card.rank) if card is not None else None
         told["title"] = text.title if text else ""
         told["text"] = text.text if text else ""
-    elif isinstance(action, ColourHint):
-        clue = theme.clue_colours()
-        told["target"] = action.target
-        told["suit"] = clue[action.colour] if 0 <= action.colour < len(clue) else None
-        told["touched"] = event.touched_count
-    elif isinstance(action, RankHint):
-        told["target"] = action.target
-        told["rank"] = action.rank
-        told["touched"] = event.touched_count
+    elif isinstance(action, ColourHint | RankHint):
+        told["target"], told["touched"] = action.target, event.touched_count
+        if isinstance(action, RankHint):
+            told["rank"] = action.rank
+        else:
+            clue = theme.clue_colours()
+            told["suit"] = clue[action.colour] if 0 <= action.colour < len(clue) else None
     return told
 
 
