@@ -22,7 +22,7 @@ sys.path.append(str(Path(__file__).resolve().parents[1] / "referee"))
 from browser_helpers import open_chromium
 from referee_helpers import Server, start_server
 from selenium.webdriver.common.by import By
-from selenium.webdriver.support.ui import Select
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from deckforge.cli import main
 
@@ -128,7 +128,10 @@ def test_a_bad_offset_is_refused_on_the_page_with_the_fields_kept(
         box.clear()
         box.send_keys("25")
         driver.find_element(By.ID, "download-zip").click()
-        alert = driver.find_element(By.CSS_SELECTOR, "[role=alert]")
+        # the refusal is a new page: wait for it (a busy machine loads it slowly)
+        alert = WebDriverWait(driver, 30, poll_frequency=0.05).until(
+            lambda d: d.find_element(By.CSS_SELECTOR, "[role=alert]")
+        )
         assert "Décalage des dos" in alert.text
         assert driver.find_element(By.ID, "offset_x").get_attribute("value") == "25"
         assert driver.find_element(By.ID, "offset_x").get_attribute("aria-invalid") == "true"
