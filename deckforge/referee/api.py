@@ -357,16 +357,12 @@ def hanab_record(digital: LoadedTable, number: int) -> Response:
     return response
 
 
-def _running(digital: LoadedTable, number: int) -> bool:
-    return number == digital.table.game and not digital.game.is_over
-
-
 @bp.get("/tables/<table_id>/games/<int:number>/hanab.json")
 def export_hanab(table_id: str, number: int) -> Response:
     """A game as a hanab.live record (deck and actions): anyone once it is over, the leader
     (Bearer token) while it runs, since the deck names every card in every hand."""
     digital = digital_table(table_id)
-    if _running(digital, number):
+    if number == digital.table.game and not digital.game.is_over:  # the game is running
         token = bearer()
         if token is None:
             raise RefereeError(

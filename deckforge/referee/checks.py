@@ -72,11 +72,11 @@ _BLANK_LETTERS = frozenset("\u115f\u1160\u3164\uffa0\u2800")
 _UNSEEN = ("C", "Z", "M")  # controls and format characters, spaces, combining marks
 
 
-def name_problem(name: str) -> RefereeError | None:
-    """Why a player's name cannot be used: control or direction-changing characters,
-    or nothing in it that can be seen."""
+def check_name(name: str) -> None:
+    """Refuse a player's name with control or direction-changing characters, or with
+    nothing in it that can be seen."""
     if any(char in _BIDI_CONTROLS for char in name):
-        return RefereeError(
+        raise RefereeError(
             422,
             "bidi-name",
             "a player's name may not contain characters that turn the text's direction"
@@ -86,10 +86,9 @@ def name_problem(name: str) -> RefereeError | None:
         not unicodedata.category(char).startswith(_UNSEEN) and char not in _BLANK_LETTERS
         for char in name
     ):
-        return RefereeError(
+        raise RefereeError(
             422, "invisible-name", "every player needs a name with characters that can be seen"
         )
-    return None
 
 
 def json_object(body: bytes, is_json: bool) -> dict[str, Any]:
@@ -230,9 +229,7 @@ def new_table(
             {"max": MAX_NAME},
         )
     for name in players:
-        refused = name_problem(name)
-        if refused is not None:
-            raise refused
+        check_name(name)
     if len(set(players)) != len(players):
         raise RefereeError(422, "same-name", "two players have the same name")
     counts = theme.players.counts

@@ -55,20 +55,12 @@ class LiveStreams:
     which wakes only the streams of the table that changed.
     """
 
-    def __init__(
-        self,
-        app: Flask,
-        wsgi: WSGIMiddleware,
-        *,
-        per_address: int,
-        keepalive: float,
-        duration: float,
-    ) -> None:
+    def __init__(self, app: Flask, wsgi: WSGIMiddleware, per_address: int) -> None:
         self.app = app
         self.wsgi = wsgi
         self.per_address = per_address
-        self.keepalive = keepalive
-        self.duration = duration
+        self.keepalive = float(app.config["KEEPALIVE_SECONDS"])
+        self.duration = float(app.config["STREAM_SECONDS"])
         self.board: VersionBoard = app.extensions["deckforge.tables"].board
         self.loop: asyncio.AbstractEventLoop | None = None
         self.followers: dict[str, set[Follower]] = {}
@@ -211,13 +203,7 @@ class RefereeASGI:
 
     def __init__(self, app: Flask, workers: int, per_address: int = STREAMS_PER_ADDRESS) -> None:
         self.wsgi = WSGIMiddleware(app, workers=workers)  # type: ignore[arg-type]
-        self.streams = LiveStreams(
-            app,
-            self.wsgi,
-            per_address=per_address,
-            keepalive=float(app.config["KEEPALIVE_SECONDS"]),
-            duration=float(app.config["STREAM_SECONDS"]),
-        )
+        self.streams = LiveStreams(app, self.wsgi, per_address)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] == "GET":

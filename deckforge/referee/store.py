@@ -123,17 +123,13 @@ class ConnectionPool:
         self._writer: StoreConnection | None = None
         self._opening = threading.Lock()
 
-    def _shared_writer(self) -> StoreConnection:
-        with self._opening:
-            if self._writer is None:
-                self._writer = connect(self.path, self.sync)
-            return self._writer
-
     def get(self) -> StoreConnection:
         conn: StoreConnection | None = getattr(self._local, "conn", None)
         if conn is None:
             conn = connect(self.path, self.sync)
-            conn.writer = self._shared_writer()
+            with self._opening:
+                self._writer = self._writer or connect(self.path, self.sync)
+                conn.writer = self._writer
             self._local.conn = conn
         return conn
 

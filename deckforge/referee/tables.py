@@ -463,34 +463,33 @@ class TableService:
         self.board.publish(table_id, loaded.version, loaded.state_json)
         return loaded
 
-    def _changed(self, conn: sqlite3.Connection, table_id: str) -> LoadedTable:
-        """After a change the store made itself (undo, new game, pause): reload, publish."""
-        self._games.pop(table_id, None)
-        loaded = self._fresh(conn, table_id)
-        self.board.publish(table_id, loaded.version, loaded.state_json)
-        return loaded
+    def change(
+        self, conn: sqlite3.Connection, table_id: str, write: Callable[..., Any], *args: Any
+    ) -> LoadedTable:
+        """A change the store makes itself, ``write(conn, table_id, *args)`` (undo, new game,
+        pause): under the table's lock, then reloaded and published."""
+        with self._locked(table_id):
+            write(conn, table_id, *args)
+            self._games.pop(table_id, None)
+            loaded = self._fresh(conn, table_id)
+            self.board.publish(table_id, loaded.version, loaded.state_json)
+            return loaded
 
     def undo(
         self, conn: sqlite3.Connection, table_id: str, version: int, steps: int
     ) -> LoadedTable:
-        with self._locked(table_id):
-            store.undo(conn, table_id, version, steps)
-            return self._changed(conn, table_id)
+        return self.change(conn, table_id, store.undo, version, steps)
 
     def new_game(
         self, conn: sqlite3.Connection, table_id: str, version: int, seed: int | None = None
     ) -> LoadedTable:
-        with self._locked(table_id):
-            table = store.get_table(conn, table_id)
-            if seed is None and table is not None and table.kind == "digital":
-                seed = secrets.randbelow(2**31)  # a digital table deals a fresh, recorded deck
-            store.new_game(conn, table_id, version, seed)
-            return self._changed(conn, table_id)
+        record = self.record(conn, table_id)
+        if seed is None and record is not None and record.kind == "digital":
+            seed = secrets.randbelow(2**31)  # a digital table deals a fresh, recorded deck
+        return self.change(conn, table_id, store.new_game, version, seed)
 
     def pause(
         self, conn: sqlite3.Connection, table_id: str, version: int, paused: bool
     ) -> LoadedTable:
         """Pause or resume the seats of a digital table (a change: the version moves on)."""
-        with self._locked(table_id):
-            store.set_paused(conn, table_id, version, paused)
-            return self._changed(conn, table_id)
+        return self.change(conn, table_id, store.set_paused, version, paused)
