@@ -6,6 +6,7 @@ The sizes come from the layout code that prints the card, at the theme's card si
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -22,6 +23,8 @@ from deckforge.printing.preflight import (
 )
 from deckforge.theme.advice import warnings
 from deckforge.theme.loader import bundled_theme_names, load_theme
+
+WriteTheme = Callable[..., Path]  # the write_theme fixture (tests/conftest.py)
 
 DECK = """\
 id: orchard
@@ -52,9 +55,8 @@ def _deck(text: str = "Roots grow deep.", title: str = "Roots", card: str = "pok
     return DECK.replace("TITLE", title).replace("TEXT", text).replace("CARD", card)
 
 
-def _check(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, source: str) -> tuple[int, str]:
-    monkeypatch.chdir(tmp_path)
-    Path("orchard.yaml").write_text(source, encoding="utf-8")
+def _check(write_theme: WriteTheme, source: str) -> tuple[int, str]:
+    write_theme(source, "orchard.yaml")
     result = CliRunner().invoke(main, ["check", "orchard.yaml"])
     return result.exit_code, result.stderr
 
@@ -69,11 +71,11 @@ def _line_of(source: str, needle: str) -> int:
 
 
 def test_a_long_card_text_is_a_warning_naming_the_card_the_size_and_where_it_is(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    write_theme: WriteTheme,
 ) -> None:
     text = (SENTENCE * 8)[:550].strip()
     source = _deck(text)
-    code, stderr = _check(tmp_path, monkeypatch, source)
+    code, stderr = _check(write_theme, source)
     assert code == 0
     printed = _printed("Roots", text)
     assert printed is not None and printed.body_size < TEXT_MINIMUM
@@ -86,10 +88,10 @@ def test_a_long_card_text_is_a_warning_naming_the_card_the_size_and_where_it_is(
 
 
 def test_the_shorter_length_the_warning_suggests_does_print_at_the_minimum(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    write_theme: WriteTheme,
 ) -> None:
     text = (SENTENCE * 8)[:550].strip()
-    _, stderr = _check(tmp_path, monkeypatch, _deck(text))
+    _, stderr = _check(write_theme, _deck(text))
     suggested = int(re.search(r"about (\d+) characters", stderr).group(1))
     assert 200 < suggested < 550
     shorter = text[:suggested].rsplit(" ", 1)[0]
@@ -99,18 +101,16 @@ def test_the_shorter_length_the_warning_suggests_does_print_at_the_minimum(
 
 @pytest.mark.parametrize("length", [150, 300, 350, 380, 420, 480])
 def test_the_warning_appears_exactly_when_the_printed_size_is_below_the_minimum(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, length: int
+    length: int, write_theme: WriteTheme
 ) -> None:
     text = (SENTENCE * 8)[:length].strip()
-    _, stderr = _check(tmp_path, monkeypatch, _deck(text))
+    _, stderr = _check(write_theme, _deck(text))
     printed = _printed("Roots", text)
     assert printed is not None
     assert ("suits[0].cards.1.text" in stderr) == (printed.body_size < TEXT_MINIMUM)
 
 
-def test_a_title_on_many_lines_is_a_warning_at_the_title(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_a_title_on_many_lines_is_a_warning_at_the_title(write_theme: WriteTheme) -> None:
     title = (
         "The very old and very tall apple tree that stands alone at the far end of "
         "the orchard, near the river, where the children of the village like to play "
@@ -118,7 +118,7 @@ def test_a_title_on_many_lines_is_a_warning_at_the_title(
     )
     assert len(title) > 160
     source = _deck(title=title)
-    code, stderr = _check(tmp_path, monkeypatch, source)
+    code, stderr = _check(write_theme, source)
     assert code == 0
     printed = _printed(title, "Roots grow deep.")
     assert printed is not None and len(printed.title_lines) > TITLE_LINES
@@ -147,20 +147,16 @@ def test_a_title_set_below_its_minimum_to_keep_a_word_whole_is_a_warning(tmp_pat
     assert f"{printed.title_size:g} pt" in found[0] and f"{TITLE_MINIMUM:g} pt" in found[0]
 
 
-def test_a_short_title_and_text_give_no_warning(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    assert _check(tmp_path, monkeypatch, _deck()) == (0, "")
+def test_a_short_title_and_text_give_no_warning(write_theme: WriteTheme) -> None:
+    assert _check(write_theme, _deck()) == (0, "")
 
 
-def test_the_warning_follows_the_theme_card_size(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_warning_follows_the_theme_card_size(write_theme: WriteTheme) -> None:
     text = (SENTENCE * 8)[:550].strip()
     printed = _printed("Roots", text, (70, 120))
     assert printed is not None and printed.body_size >= TEXT_MINIMUM
-    _, poker = _check(tmp_path, monkeypatch, _deck(text))
-    _, tarot = _check(tmp_path, monkeypatch, _deck(text, card="tarot"))
+    _, poker = _check(write_theme, _deck(text))
+    _, tarot = _check(write_theme, _deck(text, card="tarot"))
     assert "suits[0].cards.1.text" in poker
     assert "suits[0].cards.1.text" not in tarot
 
