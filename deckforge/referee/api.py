@@ -23,6 +23,7 @@ from deckforge.referee import (
 )
 from deckforge.referee.auth import bearer, check_leader, leader_required, seat_required
 from deckforge.referee.checks import (
+    NewTable,
     RefereeError,
     action_of,
     bad_field,
@@ -98,6 +99,18 @@ def themes() -> Response:
     return jsonify({"themes": theme_rows()})
 
 
+def open_table(
+    checked: NewTable, kind: store.TableKind, seed: int | None
+) -> tuple[LoadedTable, str]:
+    """Create a checked table: the table and its leader's token (said only this once)."""
+    token = new_token()
+    ref, players, secret = checked.theme_ref, checked.players, token_hash(token)
+    loaded = service().create(
+        get_db(), theme_ref=ref, players=players, token_hash=secret, kind=kind, seed=seed
+    )
+    return loaded, token
+
+
 @bp.post("/tables")
 def create_table() -> tuple[Response, int]:
     data = _body()
@@ -105,23 +118,14 @@ def create_table() -> tuple[Response, int]:
     if kind not in ("printed", "digital"):
         raise RefereeError(422, "bad-kind", "kind must be printed or digital")
     seed = seed_of(data.get("seed")) if kind == "digital" else None
-    tables = service()
     checked = new_table(
-        tables.themes,
+        service().themes,
         data.get("theme", current_app.config["DEFAULT_THEME"]),
         data.get("players"),
         data.get("first"),
         theme_access(),
     )
-    token = new_token()
-    snap = tables.create(
-        get_db(),
-        theme_ref=checked.theme_ref,
-        players=checked.players,
-        token_hash=token_hash(token),
-        kind=kind,
-        seed=seed,
-    )
+    snap, token = open_table(checked, kind, seed)
     body = {
         "id": snap.table.id,
         "version": snap.version,

@@ -181,11 +181,7 @@ def allowed_theme(theme_name: str, access: ThemeAccess) -> str:
         return str(found)
     if access.any_file:
         return theme_reference(theme_name)
-    if (
-        Path(theme_name).suffix not in THEME_SUFFIXES
-        and "/" not in theme_name
-        and "\\" not in theme_name
-    ):
+    if Path(theme_name).suffix not in THEME_SUFFIXES and not any(c in theme_name for c in "/\\"):
         raise RefereeError(422, "bad-theme", f"{theme_name}: no such theme", {"theme": theme_name})
     raise RefereeError(
         403,

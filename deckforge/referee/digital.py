@@ -16,19 +16,13 @@ from deckforge.referee.api import act_for_seat, digital_table, hanab_record, sea
 from deckforge.referee.auth import leader_required, seat_required
 from deckforge.referee.checks import MAX_VERSION, RefereeError, form_action, form_number
 from deckforge.referee.i18n import Translator
-from deckforge.referee.pages import leader_change, no_store, qr_svg, refusal_reason
+from deckforge.referee.pages import in_language, leader_change, no_store, qr_svg, refusal_reason
 from deckforge.referee.seats import leader_hands
 from deckforge.referee.security import check_csrf, token_matches
 from deckforge.referee.tables import LoadedTable
 from deckforge.rules import IllegalAction, hanab_live
 
 bp = Blueprint("digital", __name__)
-
-
-def _seat_page_table(table_id: str) -> LoadedTable:
-    digital = digital_table(table_id)
-    g.t = Translator.for_theme(digital.theme)
-    return digital
 
 
 # ---- seat pages -------------------------------------------------------------------------
@@ -58,19 +52,19 @@ def _seat_page(
 @bp.get("/t/<table_id>/seat/<int:seat>/<secret>")
 @seat_required
 def seat_page(table_id: str, seat: int, secret: str) -> Response:
-    return _seat_page(_seat_page_table(table_id), seat, secret)
+    return _seat_page(in_language(digital_table(table_id)), seat, secret)
 
 
 @bp.get("/t/<table_id>/seat/<int:seat>/<secret>/view")
 @seat_required
 def seat_fragment(table_id: str, seat: int, secret: str) -> Response:
-    return _seat_page(_seat_page_table(table_id), seat, secret, fragment=True)
+    return _seat_page(in_language(digital_table(table_id)), seat, secret, fragment=True)
 
 
 @bp.post("/t/<table_id>/seat/<int:seat>/<secret>/act")
 @seat_required
 def seat_act(table_id: str, seat: int, secret: str) -> Any:
-    digital = _seat_page_table(table_id)
+    digital = in_language(digital_table(table_id))
     check_csrf()
     t: Translator = g.t
     try:
@@ -104,12 +98,6 @@ def leader_export_hanab(table_id: str, token: str, number: int) -> Response:
 
 
 # ---- what the leader's page shows of a digital table ---------------------------------------
-
-
-@bp.app_template_global()
-def table_paused(table_id: str) -> bool:
-    """For the projector: whether the leader has paused this digital table."""
-    return store.is_paused(get_db(), table_id)
 
 
 @bp.app_template_global()

@@ -45,10 +45,6 @@ def json_error(status: int, code: str, message: str) -> tuple[Response, int]:
     return jsonify({"error": {"code": code, "message": message}}), status
 
 
-def stale_message(problem: store.StaleVersion) -> str:
-    return f"the table is at version {problem.current}; this was made on version {problem.expected}"
-
-
 def _page(status: int, key: str) -> tuple[str, int]:
     if g.get("t") is None:
         from deckforge.referee.i18n import Translator
@@ -74,7 +70,8 @@ def illegal(problem: IllegalAction) -> tuple[Response, int]:
 
 
 def stale(problem: store.StaleVersion) -> tuple[Response, int]:
-    return json_error(409, "stale-version", stale_message(problem))
+    message = f"the table is at version {problem.current}; this was made on version "
+    return json_error(409, "stale-version", f"{message}{problem.expected}")
 
 
 def http_error(problem: HTTPException) -> Any:

@@ -24,7 +24,7 @@ from flask import (
 from markupsafe import Markup
 
 from deckforge.referee import colours, get_db, load_table, service, store, theme_access
-from deckforge.referee.api import theme_rows
+from deckforge.referee.api import open_table, theme_rows
 from deckforge.referee.auth import leader_required
 from deckforge.referee.checks import (
     MAX_UNDO,
@@ -36,7 +36,7 @@ from deckforge.referee.checks import (
 )
 from deckforge.referee.i18n import Translator, available, language_for
 from deckforge.referee.seats import MAX_SEED, random_seed
-from deckforge.referee.security import check_csrf, csrf_token, new_token, token_hash
+from deckforge.referee.security import check_csrf, csrf_token
 from deckforge.referee.tables import LoadedTable
 from deckforge.rules import IllegalAction
 
@@ -82,10 +82,14 @@ def preselected(themes: list[dict[str, Any]], language: str) -> str:
     return default if default in names or not names else names[0]
 
 
+def in_language(loaded: LoadedTable) -> LoadedTable:
+    """``loaded``, the page's words now in its theme's language."""
+    g.t = Translator.for_theme(loaded.theme)
+    return loaded
+
+
 def _snapshot(table_id: str) -> LoadedTable:
-    snap = load_table(table_id)
-    g.t = Translator.for_theme(snap.theme)
-    return snap
+    return in_language(load_table(table_id))
 
 
 @bp.get("/")
@@ -140,15 +144,7 @@ def create() -> Any:
             seed = random_seed()
     except RefereeError as problem:
         return index(problem=problem, form=form, status=problem.status)
-    token = new_token()
-    snap = service().create(
-        get_db(),
-        theme_ref=checked.theme_ref,
-        players=checked.players,
-        token_hash=token_hash(token),
-        kind=kind,
-        seed=seed,
-    )
+    snap, token = open_table(checked, kind, seed)
     return redirect(url_for("pages.leader", table_id=snap.table.id, token=token, welcome=1), 303)
 
 

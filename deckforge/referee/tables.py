@@ -51,15 +51,11 @@ class ThemeCache:
         self._lock = threading.Lock()
 
     def get(self, ref: str) -> Theme:
-        found = self._themes.get(ref)  # a loaded theme is never replaced: no lock to read it
-        if found is not None:
-            return found
-        with self._lock:
-            theme = self._themes.get(ref)
-            if theme is None:
-                theme = load_theme(ref)
-                self._themes[ref] = theme
-            return theme
+        if ref not in self._themes:  # a loaded theme is never replaced: no lock to read it
+            with self._lock:
+                if ref not in self._themes:
+                    self._themes[ref] = load_theme(ref)
+        return self._themes[ref]
 
 
 def theme_reference(name_or_path: str) -> str:
