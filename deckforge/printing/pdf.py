@@ -32,17 +32,23 @@ def colour(hex_value: str) -> Color:
 
 
 def luminance(c: Color) -> float:
-    """Relative luminance (0 black .. 1 white), to choose legible text on a fill."""
+    """WCAG relative luminance (0 black .. 1 white), to choose legible text on a fill."""
 
     def channel(v: float) -> float:
-        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
 
     return 0.2126 * channel(c.red) + 0.7152 * channel(c.green) + 0.0722 * channel(c.blue)
 
 
+def contrast(first: Color, second: Color) -> float:
+    """WCAG contrast ratio of two colours (1 to 21)."""
+    a, b = luminance(first), luminance(second)
+    return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+
+
 def ink_on(fill: Color) -> Color:
-    """Black or white, whichever reads better on ``fill``."""
-    return INK if luminance(fill) > 0.35 else WHITE
+    """Near-black or white, whichever has the higher contrast with ``fill`` (WCAG formula)."""
+    return INK if contrast(INK, fill) >= contrast(WHITE, fill) else WHITE
 
 
 def darker(c: Color, factor: float = 0.6) -> Color:
