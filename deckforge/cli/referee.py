@@ -140,6 +140,14 @@ def referee(
     from deckforge.web import create_app
 
     path = (database or default_database()).expanduser().resolve()
+    _raise_open_files_limit()
+    try:  # listen first: an address that cannot be served leaves no database behind
+        listening = _listen(host, port)
+    except socket.gaierror:  # a name that does not resolve to an address
+        raise Failure(f"{host}: cannot listen: no such address for this computer", USAGE) from None
+    except OSError as problem:
+        reason = problem.strerror or problem
+        raise click.ClickException(f"{host}:{port}: cannot listen: {reason}") from None
     try:
         app = create_app(
             {
@@ -149,17 +157,10 @@ def referee(
             }
         )
     except (OSError, sqlite3.Error) as problem:
+        listening.close()
         raise click.ClickException(
             f"{path}: cannot open the referee's database: {problem}"
         ) from None
-    _raise_open_files_limit()
-    try:
-        listening = _listen(host, port)
-    except socket.gaierror:  # a name that does not resolve to an address
-        raise Failure(f"{host}: cannot listen: no such address for this computer", USAGE) from None
-    except OSError as problem:
-        reason = problem.strerror or problem
-        raise click.ClickException(f"{host}:{port}: cannot listen: {reason}") from None
     actual = listening.getsockname()[1]
     shown = host
     if host in ("0.0.0.0", "::", ""):

@@ -60,3 +60,4 @@ def test_an_unknown_name_says_so_in_one_line(tmp_path: Path) -> None:
     assert result.stderr.splitlines()[-1] == (
         "Error: no-such-host.invalid: cannot listen: no such address for this computer"
     )
+    assert not (tmp_path / "d").exists(), "a referee that cannot listen leaves no database"
