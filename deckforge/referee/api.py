@@ -34,7 +34,7 @@ from deckforge.referee.checks import (
     version_of,
     whole_number,
 )
-from deckforge.referee.notify import event_text
+from deckforge.referee.notify import KEEPALIVE, event_text
 from deckforge.referee.openapi import document
 from deckforge.referee.seats import MAX_SEED, random_seed, seat_secret
 from deckforge.referee.security import new_token, token_hash
@@ -185,14 +185,14 @@ def events(table_id: str) -> Response:
 
     def stream() -> Iterator[str]:
         seen = snap.version
-        yield "retry: 1000\n" + event_text(seen, snap.state_json)
+        yield event_text(seen, snap.state_json, opening=True)
         end = time.monotonic() + duration
         while (left := end - time.monotonic()) > 0:
             latest = board.wait(table_id, seen, min(keepalive, left))
             if board.closed:
                 return
             if latest is None:
-                yield ": keep-alive\n\n"
+                yield KEEPALIVE
                 continue
             seen, state_json = latest
             yield event_text(seen, state_json)
@@ -206,11 +206,10 @@ def events(table_id: str) -> Response:
 
 def game_summaries(table: store.TableRecord) -> list[dict[str, Any]]:
     conn = get_db()
-    tables = service()
     summaries = []
     for record in store.list_games(conn, table.id):
         entries = store.active_actions(conn, table.id, record.number)
-        game = tables.game_of(conn, table, record.number)
+        game = service().game_of(conn, table, record.number)
         summaries.append(
             {
                 "number": record.number,

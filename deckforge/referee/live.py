@@ -20,7 +20,7 @@ import orjson
 from a2wsgi import WSGIMiddleware
 from flask import Flask
 
-from deckforge.referee.notify import VersionBoard, event_text
+from deckforge.referee.notify import KEEPALIVE, VersionBoard, event_text
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -144,7 +144,7 @@ class LiveStreams:
         try:
             await send({"type": "http.response.start", "status": 200, "headers": _HEADERS})
             seen = first[0]
-            await _body(send, ("retry: 1000\n" + event_text(*first)).encode())
+            await _body(send, event_text(*first, opening=True).encode())
             end = asyncio.get_running_loop().time() + self.duration
             while not self.closed and not gone.done():
                 left = end - asyncio.get_running_loop().time()
@@ -154,7 +154,7 @@ class LiveStreams:
                     async with asyncio.timeout(min(self.keepalive, left)):  # no task per wait
                         await follower.wake.wait()
                 except TimeoutError:
-                    await _body(send, b": keep-alive\n\n")
+                    await _body(send, KEEPALIVE.encode())
                     continue
                 follower.wake.clear()
                 pending, follower.pending = follower.pending, None

@@ -8,9 +8,13 @@ from collections.abc import Callable
 Listener = Callable[[str, int, str], None]
 
 
-def event_text(version: int, state_json: str) -> str:
-    """One Server-Sent Event carrying the table's public state."""
-    return f"id: {version}\nevent: state\ndata: {state_json}\n\n"
+KEEPALIVE = ": keep-alive\n\n"  # a comment line, sent on an idle stream
+
+
+def event_text(version: int, state_json: str, opening: bool = False) -> str:
+    """One Server-Sent Event with the table's public state (``opening``: retry after 1 s)."""
+    retry = "retry: 1000\n" if opening else ""
+    return f"{retry}id: {version}\nevent: state\ndata: {state_json}\n\n"
 
 
 class VersionBoard:

@@ -108,16 +108,12 @@ class LoadedTable:
         return Game.replay(self.theme, len(self.table.players), self.deck, self.actions)
 
 
-def _card(card: Card) -> dict[str, int]:
-    return {"suit": card.suit, "rank": card.rank}
-
-
 def describe(event: Event, action: Any, theme: Theme) -> dict[str, Any]:
     """What an action did, for the announcement on the projector."""
     told: dict[str, Any] = {"type": event.kind, "player": event.player}
     if event.kind in ("play", "discard"):
         card = event.card
-        told["card"] = None if card is None else _card(card)
+        told["card"] = None if card is None else card.to_dict()
         if event.kind == "play":
             told["success"] = bool(event.success)
         told["hint_token_gained"] = event.hint_token_gained
@@ -211,7 +207,7 @@ def piles(theme: Theme, game: Game, before: Piles | None = None) -> Piles:
         else public_suit(theme, game, index)
         for index, suit_key in enumerate(suit_keys)
     ]
-    return Piles(key, suit_keys, suits, [_card(c) for c in discards], game.max_reachable_score)
+    return Piles(key, suit_keys, suits, [c.to_dict() for c in discards], game.max_reachable_score)
 
 
 def _fixed(theme: Theme) -> dict[str, Any]:
