@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, assert_never
+from typing import TYPE_CHECKING, NamedTuple, assert_never
 
 from deckforge.rules.actions import Action, ColourHint, Discard, Play, RankHint
 from deckforge.rules.cards import Card, HandCard
@@ -58,9 +58,9 @@ class HintMove:
     count: int | None
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """What the last action did."""
+class Event(NamedTuple):
+    """What the last action did (a named tuple: one is made on every action, and a
+    frozen dataclass of eleven fields costs ten times as much to build)."""
 
     kind: str  # "play" | "discard" | "colour-hint" | "rank-hint"
     player: int  # who acted
@@ -91,6 +91,7 @@ class Game:
         "_drawn",
         "_hand_size",
         "_hands",
+        "_hints",
         "_history",
         "_legal",
         "_next",
@@ -133,6 +134,8 @@ class Game:
         self._discarded = [[0] * (n + 1) for n in book.ranks]
         self._history: list[Action] = []
         self._legal = _action_table(book, players)
+        # per player: the hints that touch their hand (None: not worked out since it changed)
+        self._hints: list[tuple[ColourHint | RankHint, ...] | None] = [None] * players
         self.hint_tokens = book.max_hints
         self.error_tokens = 0
         self.current_player = 0
@@ -140,13 +143,23 @@ class Game:
         self.final_turns_left: int | None = None
         self.end: End | None = None
         self.last_event: Event | None = None
-        # hanab.live deals each player a whole hand in turn, player 0 first
-        for player in range(players):
-            for _ in range(self._hand_size):
-                if not self._draw(player):
-                    break
+        self._deal_hands()
         if self._drawn >= book.deck_size:
             self.final_turns_left = players
+
+    def _deal_hands(self) -> None:
+        """hanab.live deals each player a whole hand in turn, player 0 first (what
+        ``_draw`` does card by card, in one loop)."""
+        book, deck = self._book, self._deck
+        suits, ranks, size = book.all_suits, book.all_ranks, book.deck_size
+        index = 0
+        for hand in self._hands:
+            for _ in range(self._hand_size):
+                if index >= size:
+                    break
+                hand.append(HandCard(None if deck is None else deck[index], index, suits, ranks))
+                index += 1
+        self._drawn = index
 
     # ---- construction ---------------------------------------------------------------
 
@@ -154,7 +167,7 @@ class Game:
     def deal(cls, theme: Theme, players: int, seed: int) -> Game:
         """A known deck shuffled reproducibly by ``random.Random(seed)``."""
         deck = Rulebook.of(theme).full_deck()
-        random.Random(seed).shuffle(deck)
+        _shuffle(deck, random.Random(seed))
         return cls(theme, players, deck, _checked=True)
 
     @classmethod
@@ -424,8 +437,10 @@ class Game:
             held.deck_index,
             success,
             gained,
-            drawn=drawn is not None,
-            drawn_card=None if drawn is None else drawn.card,
+            (),
+            None,
+            drawn is not None,
+            None if drawn is None else drawn.card,
         )
 
     def _discard(self, move: DiscardMove) -> Event:
@@ -445,15 +460,19 @@ class Game:
             held.deck_index,
             None,
             gained,
-            drawn=drawn is not None,
-            drawn_card=None if drawn is None else drawn.card,
+            (),
+            None,
+            drawn is not None,
+            None if drawn is None else drawn.card,
         )
 
     def _hint(self, move: HintMove) -> Event:
         """A hint costs a token and tells the receiver about the cards it touched."""
         self.hint_tokens -= 1
         self._learn(move)
-        return Event(move.kind, self.current_player, touched=move.touched, touched_count=move.count)
+        return Event(
+            move.kind, self.current_player, None, None, None, None, False, move.touched, move.count
+        )
 
     def _end_turn(self, action: Action, event: Event) -> None:
         """Decide whether the game ended, count down the final round, pass the turn."""
@@ -476,6 +495,7 @@ class Game:
     def _take(self, player: int, slot: int, card: Card) -> HandCard:
         """Take a card out of a hand: it is seen from now on."""
         self._seen[card.suit][card.rank] += 1
+        self._hints[player] = None
         return self._hands[player].pop(slot)
 
     def _to_discards(self, card: Card) -> None:
@@ -508,6 +528,7 @@ class Game:
         card = None if self._deck is None else self._deck[index]
         held = HandCard(card, index, book.all_suits, book.all_ranks)
         self._hands[player].append(held)
+        self._hints[player] = None
         self._drawn = index + 1
         return held
 
@@ -553,7 +574,8 @@ class Game:
             return (), self._told_count(told, len(hand), self._unseen(suits, ranks))
         touched = []
         for slot, held in enumerate(hand):
-            card = deck[held.deck_index]
+            card = held.card
+            assert card is not None  # a known deck: every identity is in the hands
             if (suits >> card.suit) & 1 and (ranks >> card.rank) & 1:
                 touched.append(slot)
         if not touched and not self._book.empty_hints_allowed:
@@ -633,33 +655,34 @@ class Game:
         if self.end is not None:
             return []
         book = self._book
-        plays, discards, colour_hints, rank_hints, hints_from = self._legal
+        table = self._legal
         actor = self.current_player
         size = len(self._hands[actor])
-        actions: list[Action] = list(plays[:size])
+        actions: list[Action] = list(table.plays[:size])
         if not (book.discard_at_max_forbidden and self.hint_tokens >= book.max_hints):
-            actions += discards[:size]
+            actions += table.discards[:size]
         if self.hint_tokens > 0:
             if book.empty_hints_allowed:
-                actions += hints_from[actor]
+                actions += table.hints_from[actor]
                 return actions
-            masks = book.colour_masks
+            hints = self._hints
             for target in range(self.players):
-                if target == actor:
-                    continue
-                suits = ranks = 0
-                for held in self._hands[target]:
-                    card = held.card
-                    assert card is not None  # a known deck: every identity is in the hands
-                    suits |= 1 << card.suit
-                    ranks |= 1 << card.rank
-                for colour, colour_hint in enumerate(colour_hints[target]):
-                    if masks[colour] & suits:
-                        actions.append(colour_hint)
-                for rank_hint in rank_hints[target]:
-                    if (ranks >> rank_hint.rank) & 1:
-                        actions.append(rank_hint)
+                if target != actor:
+                    actions += hints[target] or self._hints_for(target)
         return actions
+
+    def _hints_for(self, target: int) -> tuple[ColourHint | RankHint, ...]:
+        """The hints that touch a card of ``target``'s hand (known deck), kept until
+        the hand changes; one tuple per hand's suit and rank masks, shared by games."""
+        suits = ranks = 0
+        for held in self._hands[target]:
+            card = held.card
+            assert card is not None  # a known deck: every identity is in the hands
+            suits |= 1 << card.suit
+            ranks |= 1 << card.rank
+        hints = self._legal.touching(target, suits, ranks)
+        self._hints[target] = hints
+        return hints
 
     def colour_of_suit(self, suit: int) -> int:
         """The clue colour that names ``suit`` (raises if the suit has none)."""
@@ -677,6 +700,19 @@ class Game:
             f"<Game {self.theme.id} {self.players}p {kind} turn={self.turn} "
             f"hints={self.hint_tokens} errors={self.error_tokens} end={self.end}>"
         )
+
+
+def _shuffle(deck: list[Card], rng: random.Random) -> None:
+    """``rng.shuffle(deck)``, the same permutation from the same generator, without a
+    call per card (CPython's Fisher-Yates with ``_randbelow``; a test compares them)."""
+    getrandbits = rng.getrandbits
+    for i in range(len(deck) - 1, 0, -1):
+        size = i + 1
+        bits = size.bit_length()
+        j = getrandbits(bits)
+        while j >= size:
+            j = getrandbits(bits)
+        deck[i], deck[j] = deck[j], deck[i]
 
 
 def _checked_deck(book: Rulebook, deck: Sequence[Card]) -> list[Card]:
@@ -708,45 +744,70 @@ def _checked_deck(book: Rulebook, deck: Sequence[Card]) -> list[Card]:
     return cards
 
 
-_ActionTable = tuple[
-    tuple[Play, ...],
-    tuple[Discard, ...],
-    tuple[tuple[ColourHint, ...], ...],
-    tuple[tuple[RankHint, ...], ...],
-    tuple[tuple[ColourHint | RankHint, ...], ...],  # per giver: every hint to the others
-]
+class _ActionTable:
+    """Every action object a table of ``players`` can use, built once per rule set
+    and table size, and the hints that touch a hand, per the hand's masks."""
+
+    __slots__ = (
+        "_book",
+        "_by_masks",
+        "colour_hints",
+        "discards",
+        "hints_from",
+        "plays",
+        "rank_hints",
+    )
+
+    def __init__(self, book: Rulebook, players: int) -> None:
+        slots = 16  # more than any hand
+        self._book = book
+        self.plays = tuple(Play(slot) for slot in range(slots))
+        self.discards = tuple(Discard(slot) for slot in range(slots))
+        self.colour_hints = tuple(
+            tuple(ColourHint(target, colour) for colour in range(len(book.colour_masks)))
+            for target in range(players)
+        )
+        self.rank_hints = tuple(
+            tuple(RankHint(target, rank) for rank in range(1, book.max_rank + 1))
+            for target in range(players)
+        )
+        hints_from: list[tuple[ColourHint | RankHint, ...]] = []
+        for giver in range(players):
+            hints: list[ColourHint | RankHint] = []
+            for target in range(players):
+                if target != giver:
+                    hints += self.colour_hints[target]
+                    hints += self.rank_hints[target]
+            hints_from.append(tuple(hints))
+        self.hints_from = tuple(hints_from)  # per giver: every hint to the others
+        self._by_masks: dict[tuple[int, int, int], tuple[ColourHint | RankHint, ...]] = {}
+
+    def touching(self, target: int, suits: int, ranks: int) -> tuple[ColourHint | RankHint, ...]:
+        """The hints to ``target`` that touch a hand holding the ``suits`` and ``ranks``
+        (bit masks)."""
+        key = (target, suits, ranks)
+        found = self._by_masks.get(key)
+        if found is None:
+            masks = self._book.colour_masks
+            hints: list[ColourHint | RankHint] = [
+                hint
+                for colour, hint in enumerate(self.colour_hints[target])
+                if masks[colour] & suits
+            ]
+            hints += [hint for hint in self.rank_hints[target] if (ranks >> hint.rank) & 1]
+            found = self._by_masks[key] = tuple(hints)
+        return found
+
+
 _ACTION_TABLES: dict[tuple[int, int], tuple[Rulebook, _ActionTable]] = {}
 
 
 def _action_table(book: Rulebook, players: int) -> _ActionTable:
-    """Every action object a table of ``players`` can use, built once."""
+    """The action table of ``book`` for ``players`` (built on first use)."""
     key = (id(book), players)
     cached = _ACTION_TABLES.get(key)
     if cached is not None and cached[0] is book:
         return cached[1]
-    slots = 16  # more than any hand
-    colour_hints = tuple(
-        tuple(ColourHint(target, colour) for colour in range(len(book.colour_masks)))
-        for target in range(players)
-    )
-    rank_hints = tuple(
-        tuple(RankHint(target, rank) for rank in range(1, book.max_rank + 1))
-        for target in range(players)
-    )
-    hints_from: list[tuple[ColourHint | RankHint, ...]] = []
-    for giver in range(players):
-        hints: list[ColourHint | RankHint] = []
-        for target in range(players):
-            if target != giver:
-                hints += colour_hints[target]
-                hints += rank_hints[target]
-        hints_from.append(tuple(hints))
-    table: _ActionTable = (
-        tuple(Play(slot) for slot in range(slots)),
-        tuple(Discard(slot) for slot in range(slots)),
-        colour_hints,
-        rank_hints,
-        tuple(hints_from),
-    )
+    table = _ActionTable(book, players)
     _ACTION_TABLES[key] = (book, table)
     return table

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from rules_fixtures import CLASSIC, cards, stacked, themed
 
@@ -17,7 +19,12 @@ from deckforge.rules import (
     SetupError,
     action_from_dict,
 )
+from deckforge.rules.actions import Action
 from deckforge.rules.errors import MESSAGES
+from deckforge.rules.game import _shuffle
+from deckforge.rules.rulebook import Rulebook
+from deckforge.rules.simulation import game_seed
+from deckforge.theme.loader import load_theme
 from deckforge.theme.model import DiscardAtMaxHints, EmptyHints
 
 
@@ -397,3 +404,34 @@ def test_the_game_knows_how_it_ended():
     with pytest.raises(IllegalAction) as refusal:
         game.apply(RankHint(1, 1))
     assert refusal.value.code == "game-over"
+
+
+def test_the_deal_shuffles_exactly_as_random_shuffle() -> None:
+    for seed in [*range(300), 2**62 + 7, game_seed(1, 0)]:
+        for size in (1, 2, 50, 61, 900):
+            expected = list(range(size))
+            random.Random(seed).shuffle(expected)
+            found = list(range(size))
+            _shuffle(found, random.Random(seed))  # type: ignore[arg-type]
+            assert found == expected
+
+
+@pytest.mark.parametrize("name", ["interfaith-festival", "hanabi-classic"])
+def test_legal_actions_are_every_action_the_rules_accept_turn_after_turn(name: str) -> None:
+    # the hints that touch a hand are kept until the hand changes: never stale
+    theme = load_theme(name)
+    rng = random.Random(name)
+    for seed in range(12):
+        game = Game.deal(theme, theme.players.counts[seed % len(theme.players.counts)], seed)
+        book = Rulebook.of(theme)
+        while not game.is_over:
+            candidates: list[Action] = [Play(slot) for slot in range(6)]
+            candidates += [Discard(slot) for slot in range(6)]
+            for target in range(game.players):
+                candidates += [ColourHint(target, c) for c in range(len(book.colour_masks))]
+                candidates += [RankHint(target, r) for r in range(1, book.max_rank + 1)]
+            legal = game.legal_actions()
+            assert len(set(legal)) == len(legal)
+            assert set(legal) == {action for action in candidates if game.is_legal(action)}
+            calm = [a for a in legal if not isinstance(a, Play)] or legal
+            game.apply(rng.choice(legal if rng.random() < 0.3 else calm))
