@@ -113,6 +113,17 @@ class PlayerView:
     def discards(self) -> tuple[Card, ...]:
         return self._game.discards
 
+    @property
+    def cards_out(self) -> tuple[int, int]:
+        """(cards played on the piles, cards discarded or misplayed): one of them grows
+        with every play or discard, so the pair tells two moments of a game apart."""
+        game = self._game
+        return sum(len(stack) for stack in game._stacks), len(game._discards)
+
+    def discarded_counts(self) -> tuple[tuple[int, ...], ...]:
+        """Per suit, the copies of rank ``r`` discarded or misplayed, at index ``r``."""
+        return tuple(tuple(counts) for counts in self._game._discarded)
+
     def copies_left(self, card: Card) -> int:
         """Copies not yet in the piles or the discards (some may be in hands)."""
         return self._game.copies_left(card)

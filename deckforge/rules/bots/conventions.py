@@ -144,6 +144,7 @@ class ConventionBot:
         self._finesse: _Finesse | None = None  # a finesse not yet resolved (one at a time)
         self._duty: int | None = None  # deck index of my card to blind-play next turn
         self._ids: Identities | None = None
+        self._board: tuple[tuple[int, int], Board] | None = None  # (view.cards_out, board)
         # why the last action was chosen: finesse, save, play, clue, guess, discard,
         # stall or forced
         self.reason = ""
@@ -154,6 +155,16 @@ class ConventionBot:
         if self._ids is None:
             self._ids = Identities.of(view.theme)
         return self._ids
+
+    def _board_of(self, view: PlayerView) -> Board:
+        """The public facts now: built again only after a play or a discard."""
+        out = view.cards_out
+        kept = self._board
+        if kept is not None and kept[0] == out:
+            return kept[1]
+        board = Board(self._identities(view), view)
+        self._board = (out, board)
+        return board
 
     def _chop(self, indexes: list[int]) -> int | None:
         """Slot of the oldest card no clue has touched (None if all are touched)."""
@@ -336,7 +347,7 @@ class ConventionBot:
         target = action.target  # type: ignore[union-attr]
         giver = event.player
         ids = self._identities(view)
-        board = Board(ids, view)
+        board = self._board_of(view)
         hand = view.hand(target)
         indexes = [held.deck_index for held in hand]
         after = [ids.of_hand_card(held) for held in hand]
@@ -417,7 +428,7 @@ class ConventionBot:
         """What this seat knows at the start of its turn, and the clues it could give."""
         ids = self._identities(view)
         book = ids.book
-        board = Board(ids, view)
+        board = self._board_of(view)
         unseen = board.unseen(view)
         private = unseen_mask(unseen)
         mine = view.own_hand
@@ -605,7 +616,7 @@ class ConventionBot:
                 continue
             for action, clue_mask in self._clue_kinds(board.ids, receiver.player):
                 touched = tuple(
-                    slot for slot, truth in enumerate(receiver.truths) if truth & clue_mask
+                    [slot for slot, truth in enumerate(receiver.truths) if truth & clue_mask]
                 )
                 if not touched:
                     continue
@@ -657,15 +668,18 @@ class ConventionBot:
 
     @staticmethod
     def _clue_kinds(ids: Identities, target: int) -> list[tuple[ColourHint | RankHint, int]]:
-        """Every clue to ``target``, with the identities it touches."""
-        kinds: list[tuple[ColourHint | RankHint, int]] = [
-            (ColourHint(target, colour), mask) for colour, mask in enumerate(ids.colour_masks)
-        ]
-        kinds += [
-            (RankHint(target, rank), ids.rank_masks[rank])
-            for rank in range(1, ids.book.max_rank + 1)
-        ]
-        return kinds
+        """Every clue to ``target``, with the identities it touches (built once per theme)."""
+        kinds = _CLUE_KINDS.get((id(ids), target))
+        if kinds is None or kinds[0] is not ids:
+            found: list[tuple[ColourHint | RankHint, int]] = [
+                (ColourHint(target, colour), mask) for colour, mask in enumerate(ids.colour_masks)
+            ]
+            found += [
+                (RankHint(target, rank), ids.rank_masks[rank])
+                for rank in range(1, ids.book.max_rank + 1)
+            ]
+            kinds = _CLUE_KINDS[(id(ids), target)] = (ids, found)
+        return kinds[1]
 
     def _value(
         self,
@@ -776,6 +790,9 @@ class ConventionBot:
             if index not in self._clued and slot not in touched:
                 return bool(receiver.truths[slot] & board.critical & ~board.playable)
         return False
+
+
+_CLUE_KINDS: dict[tuple[int, int], tuple[Identities, list[tuple[ColourHint | RankHint, int]]]] = {}
 
 
 def _first_touch(board: Board, truth: int) -> float:

@@ -149,19 +149,16 @@ class Board:
         self.ids = ids
         book = ids.book
         width = ids.width
-        public = [0] * len(ids.copies)
-        discarded = [0] * len(ids.copies)
-        for card in view.discards:
-            index = card.suit * width + card.rank - 1
-            public[index] += 1
-            discarded[index] += 1
+        copies = ids.copies
+        public = [0] * len(copies)
         playable = trash = critical = 0
         stacks = view.stacks
-        copies = ids.copies
-        for suit in range(book.suits):
+        for suit, discarded in enumerate(view.discarded_counts()):
             order = book.orders[suit]
             played = len(stacks[suit])
             base = suit * width - 1
+            for rank in range(1, len(discarded)):
+                public[base + rank] = discarded[rank]
             for rank in order[:played]:
                 public[base + rank] += 1
                 trash |= 1 << (base + rank)
@@ -169,7 +166,7 @@ class Board:
             for position in range(played, len(order)):
                 rank = order[position]
                 index = base + rank
-                left = copies[index] - discarded[index]
+                left = copies[index] - discarded[rank]
                 if dead or left <= 0:
                     dead = True
                     trash |= 1 << index
