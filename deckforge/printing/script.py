@@ -14,6 +14,7 @@ kit pays nothing for the other scripts.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache, lru_cache
@@ -151,18 +152,23 @@ def _shape_str(text: str, name: str) -> str:
 
 def _shape(text: str, font: Font, rtl_run: bool) -> Run:
     """One run in visual order: shaped by HarfBuzz when its script needs it."""
-    if rtl_run:
+    # HarfBuzz guesses a run's direction from its first letter: a run with a
+    # right-to-left letter is shaped right to left, HarfBuzz mirroring its brackets
+    # and quotes (rule L4) itself; a run of neutrals only (the Arabic comma, a
+    # guillemet) is mirrored and reversed here
+    strong_rtl = rtl_run and any(unicodedata.bidirectional(char) in ("R", "AL") for char in text)
+    if rtl_run and not strong_rtl:
         from bidi.algorithm import MIRRORED
 
         text = "".join(MIRRORED.get(char, char) for char in text)
-    if COMPLEX.search(text):
+    if COMPLEX.search(text) and (strong_rtl or not rtl_run):
         _ready_for_shaping(font.name)
         shaped = _shape_str(text, font.name)
         if isinstance(shaped, ShapedStr):
             width = sum(d.x_advance for d in shaped.__shapeData__) / 1000
             return Run(font.name, shaped, width)
         text = shaped
-    if rtl_run and not RIGHT_TO_LEFT.search(text):
+    if rtl_run:
         text = text[::-1]  # neutrals only (HarfBuzz would have kept them in logical order)
     return Run(font.name, text, pdfmetrics.stringWidth(text, font.name, 1))
 
