@@ -32,11 +32,15 @@ to play.
 
 Turn order of preference: answer a finesse; save the next player's chop if
 it holds a last copy and they have nothing to play or throw; play a card
-known to play (suit-completing cards first); give the most valuable clue if it
-is worth the token (the more tokens are in, the less it must be worth); once
-the deck is out, guess a likely card while errors can be afforded; discard a
-card known to be useless, else the chop; where discarding is forbidden, stall
-with any clue.
+known to play (first one that lets a card clued in another hand play next,
+then suit-completing cards); give the most valuable clue if it is worth the
+token (the more tokens are in, the less it must be worth; in the last round,
+only to players who still have a turn); once the deck is out, guess a likely
+card while errors can be afforded; discard a card known to be useless, else
+the chop, except with four cards or fewer left in the deck, where any true
+clue stalls instead (each draw brings the last round nearer, and cards known
+to play later need the turns); where discarding is forbidden, stall with any
+clue.
 
 Knowledge comes from :class:`~deckforge.rules.view.PlayerView` only: the
 bot's own cards are seen through the clues they received.
@@ -47,7 +51,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from deckforge.rules.actions import Action, ColourHint, Discard, Play, RankHint
-from deckforge.rules.bots.knowledge import Board, Identities, chances, unseen_mask
+from deckforge.rules.bots.knowledge import Board, Identities, chances, members, unseen_mask
 from deckforge.rules.cards import HandCard
 from deckforge.rules.game import Event
 from deckforge.rules.view import PlayerView
@@ -136,6 +140,7 @@ class ConventionBot:
     FINESSE = 2.0  # value of a finesse: the blind play and the card clued (0: no finesses)
     DELAYED = 0.7  # value of a card that will play after cards already known to play
     EXPOSED = 0.6  # value lost when a clue leaves a last copy on the receiver's chop
+    ENDGAME = 4  # from this many cards left in the deck, a stall clue rather than a discard
 
     def __init__(self, seat: int, seed: int = 0) -> None:
         self.seat = seat
@@ -491,13 +496,35 @@ class ConventionBot:
         return None
 
     def _play_known(self, turn: _Turn) -> Action | None:
-        """2. Play a card known to play (suit-completing cards first)."""
+        """2. Play a card known to play: one that lets a card clued in another hand play
+        next, if any; suit-completing cards first."""
         playable = turn.board.playable
         options = turn.options
         plays = [slot for slot, option in enumerate(options) if option and not option & ~playable]
         if plays:
+            if len(plays) > 1:
+                plays = self._chained(turn, plays) or plays
             return self._says("play", Play(self._best_play(turn.board, options, plays)))
         return None
+
+    def _chained(self, turn: _Turn, plays: list[int]) -> list[int]:
+        """Of my known plays, those that let a card someone else holds clued play next."""
+        view, board = turn.view, turn.board
+        successor = board.ids.successor
+        waiting = 0
+        for player in range(view.players):
+            if player != view.player:
+                for held in view.hand(player):
+                    if held.deck_index in self._clued:
+                        waiting |= board.ids.bit(held.card)  # type: ignore[arg-type]
+        found = []
+        for slot in plays:
+            following = 0
+            for identity in members(turn.options[slot]):
+                following |= successor[identity]
+            if following & waiting:
+                found.append(slot)
+        return found
 
     def _clue_worth_a_token(self, turn: _Turn) -> Action | None:
         """3. The most valuable clue, if it is worth what the tokens in hand make a token."""
@@ -517,8 +544,9 @@ class ConventionBot:
         return None
 
     def _discard(self, turn: _Turn) -> Action | None:
-        """5. Discard, unless a discard would gain no token, or my hand is all clued and
-        every card I could throw may be a last copy: then any true clue (a stall)."""
+        """5. Discard, unless a discard would gain no token, the deck is nearly out (a
+        draw brings the last round nearer), or my hand is all clued and every card I
+        could throw may be a last copy: then any true clue (a stall)."""
         if not turn.may_discard:
             return None
         board, options, best = turn.board, turn.options, turn.best
@@ -527,6 +555,8 @@ class ConventionBot:
         if best is not None and not useless:
             if turn.hints >= board.ids.book.max_hints:
                 return self._says("stall", best.action)
+            if 0 < turn.view.deck_left <= self.ENDGAME:
+                return self._says("stall", best.action)  # a draw brings the end nearer
             locked = self._chop([held.deck_index for held in turn.mine]) is None
             if locked and options[slot] & board.critical:
                 return self._says("stall", best.action)
@@ -610,7 +640,10 @@ class ConventionBot:
         stalling = self._stalling(view, board, view.player, view.hint_tokens)
         by_player = [] if stalling else self._known_by_player(view, board)
         found: list[_Clue] = []
+        last = view.final_turns_left
         for distance in range(1, view.players):
+            if last is not None and distance >= last:
+                break  # they have played their last turn
             receiver = self._receiver(view, board, distance, by_player, stalling)
             if receiver is None:
                 continue
