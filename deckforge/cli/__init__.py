@@ -1,13 +1,16 @@
 """The ``deckforge`` command: a thin click group whose commands load lazily.
 
 Each command lives in its own module under ``deckforge.cli`` so that, for
-example, ``deckforge print`` never imports Flask. Every command runs inside
-:mod:`deckforge.cli.boundary`: no input ends in a traceback.
+example, ``deckforge print`` never imports Flask. ``deckforge --help`` imports
+none of them: the list of commands comes from :data:`SUMMARIES`, each
+command's first paragraph of help (a test keeps the two equal). Every command
+runs inside :mod:`deckforge.cli.boundary`: no input ends in a traceback.
 """
 
 from __future__ import annotations
 
 import importlib
+from gettext import gettext as _
 
 import click
 
@@ -23,6 +26,23 @@ COMMANDS: dict[str, str] = {
     "replay": "deckforge.cli.replay:replay",
     "simulate": "deckforge.cli.simulate:simulate",
     "new": "deckforge.cli.new:new",
+}
+
+# command name -> the first paragraph of its help, which ``--help`` shortens
+# into the commands' list (a command missing here is imported to list it)
+SUMMARIES: dict[str, str] = {
+    "check": "Check THEME (a .yaml file or a bundled theme's name) and print every problem.",
+    "schema": "Print the JSON Schema of theme files (for editors: see docs/theme-format.md).",
+    "print": "Write the print kit of THEME (a .yaml file or a bundled theme's name).",
+    "images": (
+        "Write PNG images of THEME's cards: one per distinct face (face-SUIT-RANK.png), the"
+        " back (back.png) and, for online classes, Tabletop Simulator deck sheets"
+        " (tts-deck.png: import it as a custom deck's face, back.png as its back)."
+    ),
+    "referee": "Run the referee: a projector screen and a leader's remote for each table.",
+    "replay": ("Replay RECORD, a game in hanab.live's JSON export format, and print its outcome."),
+    "simulate": "Play THEME (a bundled theme name or a .yaml path) many times with bots.",
+    "new": "Write DIR/NAME.yaml, a new theme started from a commented template.",
 }
 
 
@@ -41,6 +61,21 @@ class LazyGroup(click.Group):
         if not isinstance(command, click.Command):
             raise TypeError(f"{target} is not a click command")
         return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """List the commands as click does, from their summaries, importing none of them."""
+        names = self.list_commands(ctx)
+        if not names:
+            return
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = []
+        for name in names:
+            summary = SUMMARIES.get(name)
+            command = click.Command(name, help=summary) if summary else self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit)))
+        with formatter.section(_("Commands")):
+            formatter.write_dl(rows)
 
     def invoke(self, ctx: click.Context) -> object:
         """Run the command inside the boundary: one line and a known status for any failure."""

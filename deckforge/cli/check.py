@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import click
 
-from deckforge.printing.preflight import legibility_warnings, preflight
 from deckforge.theme.advice import warnings
 from deckforge.theme.loader import ThemeError, load_theme
 from deckforge.theme.model import Theme
@@ -32,6 +31,9 @@ def check(themes: tuple[str, ...]) -> None:
     looks forgotten, a quote left open) also go to stderr, as path:line:col: warning: message; they
     do not change the exit status.
     """
+    # the print preflight brings reportlab, HarfBuzz and Pillow: only ``check`` needs it
+    from deckforge.printing.preflight import legibility_warnings, preflight
+
     failed = False
     for name in themes:
         try:
