@@ -6,14 +6,14 @@ serves it with uvicorn (``deckforge referee``, see :mod:`deckforge.referee.live`
 
 from __future__ import annotations
 
-import sqlite3
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, current_app, request
+from flask import Flask
 
 from deckforge.referee import store
-from deckforge.referee.tables import LoadedTable, TableService
+from deckforge.referee.db import release_db
+from deckforge.referee.tables import TableService
 
 DEFAULT_THEME = "interfaith-festival"
 
@@ -23,41 +23,6 @@ def default_database() -> Path:
     import platformdirs
 
     return Path(platformdirs.user_data_dir("deckforge", appauthor=False)) / "referee.sqlite3"
-
-
-def get_db() -> sqlite3.Connection:
-    """This thread's connection to the event store (see :class:`store.ConnectionPool`)."""
-    pool: store.ConnectionPool = current_app.extensions["deckforge.db"]
-    return pool.get()
-
-
-def release_db(_error: BaseException | None = None) -> None:
-    pool: store.ConnectionPool = current_app.extensions["deckforge.db"]
-    pool.release()
-
-
-def service() -> TableService:
-    tables: TableService = current_app.extensions["deckforge.tables"]
-    return tables
-
-
-def load_table(table_id: str) -> LoadedTable:
-    """The table at its latest version, for every route (404 if there is none): one cache,
-    keyed by table and version (:meth:`TableService.load`)."""
-    from deckforge.referee.errors import RefereeError
-
-    loaded = service().load(get_db(), table_id)
-    if loaded is None:
-        raise RefereeError(404, "no-such-table", f"there is no table {table_id!r}")
-    return loaded
-
-
-def theme_access() -> Any:
-    """What the current request may name as a theme (see :class:`checks.ThemeAccess`)."""
-    from deckforge.referee.checks import ThemeAccess, is_loopback
-
-    folders = tuple(Path(folder) for folder in current_app.config["THEME_FOLDERS"])
-    return ThemeAccess(folders, any_file=is_loopback(request.remote_addr))
 
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:

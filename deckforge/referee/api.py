@@ -12,35 +12,34 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
-from deckforge.referee import (
-    get_db,
-    load_table,
-    scores_csv,
-    seats,
-    service,
-    store,
-    theme_access,
-)
+from deckforge.referee import scores_csv, seats, store
 from deckforge.referee.auth import bearer, check_leader, leader_required, seat_required
 from deckforge.referee.checks import (
-    NewTable,
     RefereeError,
     action_of,
     bad_field,
     json_object,
     new_table,
     steps_of,
-    theme_choices,
     version_of,
     whole_number,
 )
+from deckforge.referee.db import get_db
 from deckforge.referee.notify import KEEPALIVE, event_text
 from deckforge.referee.openapi import document
-from deckforge.referee.seats import MAX_SEED, random_seed, seat_secret
-from deckforge.referee.security import new_token, token_hash
+from deckforge.referee.seats import MAX_SEED, random_seed
+from deckforge.referee.service import (
+    act_for_seat,
+    digital_table,
+    hanab_record,
+    load_table,
+    open_table,
+    seat_links,
+    service,
+    theme_access,
+    theme_rows,
+)
 from deckforge.referee.tables import LoadedTable
-from deckforge.rules import Action
-from deckforge.rules.records import to_hanab_live
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -72,43 +71,9 @@ def openapi() -> Response:
     return jsonify(document())
 
 
-def theme_rows() -> list[dict[str, Any]]:
-    """The themes a new table may use; a broken theme file in a themes folder is left out."""
-    found = []
-    for name, ref in theme_choices(theme_access().folders):
-        try:
-            theme = service().themes.get(ref)
-        except Exception:
-            continue
-        players = theme.players
-        found.append(
-            {
-                "name": name,
-                "title": theme.title,
-                "language": theme.language,
-                "players": list(players.counts),
-                "teams": players.teams,
-                "first": players.first,
-            }
-        )
-    return found
-
-
 @bp.get("/themes")
 def themes() -> Response:
     return jsonify({"themes": theme_rows()})
-
-
-def open_table(
-    checked: NewTable, kind: store.TableKind, seed: int | None
-) -> tuple[LoadedTable, str]:
-    """Create a checked table: the table and its leader's token (said only this once)."""
-    token = new_token()
-    ref, players, secret = checked.theme_ref, checked.players, token_hash(token)
-    loaded = service().create(
-        get_db(), theme_ref=ref, players=players, token_hash=secret, kind=kind, seed=seed
-    )
-    return loaded, token
 
 
 @bp.post("/tables")
@@ -268,50 +233,9 @@ def export_csv(table_id: str) -> Response:
     return response
 
 
-def seat_links(table: store.TableRecord) -> list[dict[str, Any]]:
-    """Each seat's page, with its secret: for the leader (and the table's creator) only."""
-    return [
-        {
-            "seat": seat,
-            "name": name,
-            "url": url_for(
-                "digital.seat_page",
-                table_id=table.id,
-                seat=seat,
-                secret=seat_secret(str(current_app.config["SECRET_KEY"]), table, seat),
-                _external=True,
-            ),
-        }
-        for seat, name in enumerate(table.players)
-    ]
-
-
 def seed_of(value: Any) -> int:
     """A new digital table's seed: the one given, or a random one (recorded either way)."""
     return random_seed() if value is None else whole_number(value, "seed", 0, MAX_SEED)
-
-
-PAUSED = RefereeError(423, "paused", "the leader has paused the table: wait until they resume")
-
-
-def digital_table(table_id: str) -> LoadedTable:
-    found = load_table(table_id)
-    if found.table.kind != "digital":
-        raise RefereeError(404, "not-digital", "this table is played with printed cards")
-    return found
-
-
-def act_for_seat(digital: LoadedTable, seat: int, version: int, action: Action) -> None:
-    """Apply ``action`` for ``seat``: stale (409), paused (423) and the engine's refusals
-    (``not-your-turn`` first) change nothing."""
-    if digital.version != version:
-        raise store.StaleVersion(version, digital.version)
-    if digital.paused:
-        raise PAUSED
-    refusal = digital.game.check(action, seat)
-    if refusal is not None:
-        raise refusal
-    service().act(get_db(), digital.table.id, version, action)
 
 
 # ---- a digital table: seats, pause, hanab.live records --------------------------------
@@ -345,19 +269,6 @@ def api_pause(table_id: str) -> Response:
         raise bad_field("paused", "paused must be true or false")
     changed = service().pause(get_db(), table_id, version_of(data.get("version")), paused)
     return jsonify(changed.state)
-
-
-def hanab_record(digital: LoadedTable, number: int) -> Response:
-    conn = get_db()
-    table = digital.table
-    if not 1 <= number <= table.game or store.get_game(conn, table.id, number) is None:
-        raise RefereeError(404, "no-such-game", f"the table has no game {number}")
-    game = service().game_of(conn, table, number)
-    response = jsonify(to_hanab_live(game, list(table.players)))
-    name = f"table-{table.id}-game-{number}-{digital.theme.id}.json"
-    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
-    response.headers["Cache-Control"] = "no-store"
-    return response
 
 
 @bp.get("/tables/<table_id>/games/<int:number>/hanab.json")

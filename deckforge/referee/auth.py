@@ -12,10 +12,12 @@ from typing import Any, TypeVar
 
 from flask import current_app, request
 
-from deckforge.referee import get_db, service, store
+from deckforge.referee import store
+from deckforge.referee.db import get_db
 from deckforge.referee.errors import RefereeError
 from deckforge.referee.seats import seat_matches
 from deckforge.referee.security import token_matches
+from deckforge.referee.service import service
 
 View = TypeVar("View", bound=Callable[..., Any])
 

@@ -11,14 +11,22 @@ from typing import Any
 
 from flask import Blueprint, Response, current_app, g, redirect, render_template, request, url_for
 
-from deckforge.referee import get_db, load_table, seats, service, store
-from deckforge.referee.api import act_for_seat, digital_table, hanab_record, seat_links
+from deckforge.referee import seats, store
 from deckforge.referee.auth import leader_required, seat_required
 from deckforge.referee.checks import MAX_VERSION, RefereeError, form_action, form_number
+from deckforge.referee.db import get_db
 from deckforge.referee.i18n import Translator
-from deckforge.referee.pages import in_language, leader_change, no_store, qr_svg, refusal_reason
+from deckforge.referee.rendering import in_language, leader_change, no_store, qr_svg, refusal_reason
 from deckforge.referee.seats import leader_hands
 from deckforge.referee.security import check_csrf, token_matches
+from deckforge.referee.service import (
+    act_for_seat,
+    digital_table,
+    hanab_record,
+    load_table,
+    seat_links,
+    service,
+)
 from deckforge.referee.tables import LoadedTable
 from deckforge.rules import IllegalAction, hanab_live
 

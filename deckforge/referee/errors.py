@@ -15,6 +15,7 @@ from flask import Flask, Response, g, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from deckforge.referee import store
+from deckforge.referee.i18n import Translator, page_language
 from deckforge.rules import IllegalAction
 
 # the code of a plain HTTP refusal under /api
@@ -47,9 +48,6 @@ def json_error(status: int, code: str, message: str) -> tuple[Response, int]:
 
 def _page(status: int, key: str) -> tuple[str, int]:
     if g.get("t") is None:
-        from deckforge.referee.i18n import Translator
-        from deckforge.referee.pages import page_language
-
         g.t = Translator(page_language())
     return render_template("error.html", status=status, key=key), status
 

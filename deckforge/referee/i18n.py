@@ -16,6 +16,7 @@ from importlib import resources
 from typing import Any
 
 from babel import Locale
+from flask import request
 from markupsafe import Markup
 
 from deckforge.languages import RIGHT_TO_LEFT, is_rtl_language
@@ -44,6 +45,14 @@ def language_for(wanted: str | None) -> str:
         if base in available():
             return base
     return FALLBACK
+
+
+def page_language() -> str:
+    """Without a table: ``?lang=``, else the browser's choice (Accept-Language), else English."""
+    wanted = request.args.get("lang")
+    if wanted in available():
+        return wanted
+    return request.accept_languages.best_match(available()) or "en"
 
 
 TOKEN_TERMS = ("hint", "hints", "error", "errors")

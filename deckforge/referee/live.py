@@ -77,7 +77,8 @@ class LiveStreams:
 
     def _first_state(self, table_id: str) -> tuple[int, str] | None:
         """The table's state as the Flask app knows it (in a worker thread)."""
-        from deckforge.referee import get_db, service
+        from deckforge.referee.db import get_db
+        from deckforge.referee.service import service
 
         with self.app.app_context():
             snap = service().load(get_db(), table_id)

@@ -87,7 +87,7 @@ _kits = KitCache()
 
 
 def _translator() -> WebTranslator:
-    from deckforge.referee.pages import page_language
+    from deckforge.referee.i18n import page_language
 
     g.t = WebTranslator(page_language())
     return g.t

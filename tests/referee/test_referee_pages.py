@@ -13,7 +13,7 @@ from flask.testing import FlaskClient
 from referee_helpers import DATA, Table, act, colour_hint, create_table, play, rank_hint
 
 from deckforge.referee.colours import PROJECTOR_GROUND, contrast, ink, on_dark, on_light
-from deckforge.referee.pages import shareable
+from deckforge.referee.rendering import shareable
 from deckforge.theme.loader import load_theme
 
 

@@ -1,0 +1,130 @@
+"""The table service as every route uses it: the app's :class:`TableService`, a table
+at its latest version (404 if there is none), what a request may name as a theme, and
+the steps the API and the pages share (open a table, a seat's action, a seat's link,
+a game's hanab.live record). No blueprint imports another: they all import this.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from flask import Response, current_app, jsonify, request, url_for
+
+from deckforge.referee import store
+from deckforge.referee.checks import NewTable, ThemeAccess, is_loopback, theme_choices
+from deckforge.referee.db import get_db
+from deckforge.referee.errors import RefereeError
+from deckforge.referee.seats import seat_secret
+from deckforge.referee.security import new_token, token_hash
+from deckforge.referee.tables import LoadedTable, TableService
+from deckforge.rules import Action
+from deckforge.rules.records import to_hanab_live
+
+
+def service() -> TableService:
+    tables: TableService = current_app.extensions["deckforge.tables"]
+    return tables
+
+
+def load_table(table_id: str) -> LoadedTable:
+    """The table at its latest version, for every route (404 if there is none): one cache,
+    keyed by table and version (:meth:`TableService.load`)."""
+    loaded = service().load(get_db(), table_id)
+    if loaded is None:
+        raise RefereeError(404, "no-such-table", f"there is no table {table_id!r}")
+    return loaded
+
+
+def theme_access() -> ThemeAccess:
+    """What the current request may name as a theme (see :class:`checks.ThemeAccess`)."""
+    folders = tuple(Path(folder) for folder in current_app.config["THEME_FOLDERS"])
+    return ThemeAccess(folders, any_file=is_loopback(request.remote_addr))
+
+
+def theme_rows() -> list[dict[str, Any]]:
+    """The themes a new table may use; a broken theme file in a themes folder is left out."""
+    found = []
+    for name, ref in theme_choices(theme_access().folders):
+        try:
+            theme = service().themes.get(ref)
+        except Exception:
+            continue
+        players = theme.players
+        found.append(
+            {
+                "name": name,
+                "title": theme.title,
+                "language": theme.language,
+                "players": list(players.counts),
+                "teams": players.teams,
+                "first": players.first,
+            }
+        )
+    return found
+
+
+def open_table(
+    checked: NewTable, kind: store.TableKind, seed: int | None
+) -> tuple[LoadedTable, str]:
+    """Create a checked table: the table and its leader's token (said only this once)."""
+    token = new_token()
+    ref, players, secret = checked.theme_ref, checked.players, token_hash(token)
+    loaded = service().create(
+        get_db(), theme_ref=ref, players=players, token_hash=secret, kind=kind, seed=seed
+    )
+    return loaded, token
+
+
+def seat_links(table: store.TableRecord) -> list[dict[str, Any]]:
+    """Each seat's page, with its secret: for the leader (and the table's creator) only."""
+    return [
+        {
+            "seat": seat,
+            "name": name,
+            "url": url_for(
+                "digital.seat_page",
+                table_id=table.id,
+                seat=seat,
+                secret=seat_secret(str(current_app.config["SECRET_KEY"]), table, seat),
+                _external=True,
+            ),
+        }
+        for seat, name in enumerate(table.players)
+    ]
+
+
+PAUSED = RefereeError(423, "paused", "the leader has paused the table: wait until they resume")
+
+
+def digital_table(table_id: str) -> LoadedTable:
+    found = load_table(table_id)
+    if found.table.kind != "digital":
+        raise RefereeError(404, "not-digital", "this table is played with printed cards")
+    return found
+
+
+def act_for_seat(digital: LoadedTable, seat: int, version: int, action: Action) -> None:
+    """Apply ``action`` for ``seat``: stale (409), paused (423) and the engine's refusals
+    (``not-your-turn`` first) change nothing."""
+    if digital.version != version:
+        raise store.StaleVersion(version, digital.version)
+    if digital.paused:
+        raise PAUSED
+    refusal = digital.game.check(action, seat)
+    if refusal is not None:
+        raise refusal
+    service().act(get_db(), digital.table.id, version, action)
+
+
+def hanab_record(digital: LoadedTable, number: int) -> Response:
+    conn = get_db()
+    table = digital.table
+    if not 1 <= number <= table.game or store.get_game(conn, table.id, number) is None:
+        raise RefereeError(404, "no-such-game", f"the table has no game {number}")
+    game = service().game_of(conn, table, number)
+    response = jsonify(to_hanab_live(game, list(table.players)))
+    name = f"table-{table.id}-game-{number}-{digital.theme.id}.json"
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    response.headers["Cache-Control"] = "no-store"
+    return response
