@@ -227,6 +227,17 @@ class Game:
         return self.end is not None
 
     @property
+    def may_discard(self) -> bool:
+        """Whether the current player may discard now (the game runs, and the theme does
+        not forbid it with every hint token in)."""
+        return self.end is None and not self._book.refuses_discard(self.hint_tokens)
+
+    @property
+    def may_hint(self) -> bool:
+        """Whether the current player may give a hint now (the game runs, a token is left)."""
+        return self.end is None and self.hint_tokens > 0
+
+    @property
     def deck_left(self) -> int:
         return self._book.deck_size - self._drawn
 
@@ -374,8 +385,7 @@ class Game:
             case Play():
                 return PlayMove(*self._locate(action.slot, action.card))
             case Discard():
-                book = self._book
-                if book.discard_at_max_forbidden and self.hint_tokens >= book.max_hints:
+                if self._book.refuses_discard(self.hint_tokens):
                     raise IllegalAction("discard-at-max-hints")
                 return DiscardMove(*self._locate(action.slot, action.card))
             case ColourHint() | RankHint():

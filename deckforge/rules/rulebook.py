@@ -84,6 +84,11 @@ class Rulebook:
             sorted_deck=sorted_deck,
         )
 
+    def refuses_discard(self, hint_tokens: int) -> bool:
+        """Whether a discard is refused with ``hint_tokens`` available: the one place of the
+        `discard_at_max_hints: forbidden` rule (every hint token in, no discard)."""
+        return self.discard_at_max_forbidden and hint_tokens >= self.max_hints
+
     def full_deck(self) -> list[Card]:
         """Every card of the theme, sorted by suit then rank."""
         return list(self.sorted_deck)

@@ -65,6 +65,14 @@ class PlayerView:
         return self._game.hint_tokens
 
     @property
+    def may_discard(self) -> bool:
+        return self._game.may_discard
+
+    @property
+    def may_hint(self) -> bool:
+        return self._game.may_hint
+
+    @property
     def error_tokens(self) -> int:
         return self._game.error_tokens
 

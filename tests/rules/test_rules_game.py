@@ -163,9 +163,24 @@ def test_discarding_with_all_hint_tokens_in_is_refused_where_the_theme_forbids_i
     assert refusal.value.code == "discard-at-max-hints"
     assert snapshot(game) == before
     assert not any(isinstance(a, Discard) for a in game.legal_actions())
+    assert not game.may_discard and not game.view(0).may_discard
     game.apply(RankHint(1, 5))
+    assert game.may_discard
     game.apply(Discard(0))  # player 1, with 7 tokens: allowed
     assert game.hint_tokens == 8
+
+
+def test_may_discard_and_may_hint_say_what_the_engine_would_accept():
+    theme = themed(discard_at_max_hints=DiscardAtMaxHints.FORBIDDEN)
+    rng = random.Random(3)
+    for seed in range(20):
+        game = Game.deal(theme, 3, seed)
+        while not game.is_over:
+            assert game.may_discard == (game.check(Discard(0)) is None)
+            hint = game.check(RankHint((game.current_player + 1) % 3, 1))
+            assert game.may_hint == (hint is None or hint.code == "empty-hint")
+            game.apply(rng.choice(game.legal_actions()))
+        assert not game.may_discard and not game.may_hint
 
 
 def test_a_hint_costs_a_token_and_none_is_possible_without_one():

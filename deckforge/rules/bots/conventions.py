@@ -400,7 +400,7 @@ class ConventionBot:
         play. Such clues are read for what they say and no more (the giver may have
         had no true clue to give)."""
         book = board.ids.book
-        if not (book.discard_at_max_forbidden and hints >= book.max_hints):
+        if not book.refuses_discard(hints):
             return False
         for held in view.hand(giver):
             common = self._common(board, held)
@@ -452,7 +452,7 @@ class ConventionBot:
             mine=mine,
             options=options,
             hints=hints,
-            may_discard=not (book.discard_at_max_forbidden and hints >= book.max_hints),
+            may_discard=not book.refuses_discard(hints),
             clues=clues,
             best=max(clues, key=lambda clue: clue.value) if clues else None,
         )
