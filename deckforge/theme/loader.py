@@ -22,6 +22,7 @@ from deckforge.theme.model import (
     BackDesign,
     CardText,
     ClueMode,
+    DebriefQuestions,
     Direction,
     DiscardAtMaxHints,
     EmptyHints,
@@ -378,6 +379,20 @@ def _font_file(name: str, where: SourcePosition | None) -> str:
     return name
 
 
+def _debrief(raw: dict[str, Any], suits: list[dict[str, Any]]) -> DebriefQuestions:
+    """The debrief questions; those of a suit the theme does not have (a parent's, for
+    a suit its child replaced) are left out."""
+    ids = {str(s["id"]) for s in suits}
+    return DebriefQuestions(
+        questions=tuple(str(q) for q in raw.get("questions", ())),
+        by_suit={
+            str(key): tuple(str(q) for q in questions)
+            for key, questions in (raw.get("suits") or {}).items()
+            if str(key) in ids
+        },
+    )
+
+
 def build_theme(
     data: dict[str, Any],
     path: Path | None = None,
@@ -426,6 +441,7 @@ def build_theme(
             RatingBand(low=int(b["from"]), high=int(b["to"]), label=str(b["label"]))
             for b in data.get("rating", ())
         ),
+        debrief=_debrief(data.get("debrief") or {}, data["suits"]),
         print_style=PrintStyle(
             card=str(style.get("card", PrintStyle.card)),
             back=BackDesign(

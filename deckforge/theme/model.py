@@ -208,6 +208,17 @@ class PrintStyle:
 
 
 @dataclass(frozen=True)
+class DebriefQuestions:
+    """Questions a leader may ask the class after a game (the theme's ``debrief``)."""
+
+    questions: tuple[str, ...] = ()  # about the whole deck and the game
+    by_suit: Mapping[str, tuple[str, ...]] = field(default_factory=dict)  # suit id -> questions
+
+    def for_suit(self, suit_id: str) -> tuple[str, ...]:
+        return self.by_suit.get(suit_id, ())
+
+
+@dataclass(frozen=True)
 class Theme:
     """A complete, validated deck and its rules."""
 
@@ -225,6 +236,7 @@ class Theme:
     notes: str = ""  # notes for the teacher, printed on the rules sheet
     sources: tuple[str, ...] = ()  # where the card facts can be checked
     print_style: PrintStyle = PrintStyle()
+    debrief: DebriefQuestions = DebriefQuestions()  # questions for the class after a game
     path: Path | None = None  # the file it was loaded from
     positions: Mapping[tuple[str | int, ...], SourcePosition] = field(
         default_factory=dict, compare=False, repr=False

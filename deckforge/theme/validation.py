@@ -448,6 +448,30 @@ def semantic_problems(data: dict[str, Any], report: Report, broken: set[Key]) ->
         and not _is_broken(broken, ("rating",))
     ):
         _check_rating(rating, suits, report)
+    _check_debrief(data.get("debrief"), suits, report, broken)
+
+
+def _check_debrief(
+    debrief: Any, suits: list[dict[str, Any]], report: Report, broken: set[Key]
+) -> None:
+    """Questions are filed under suits that exist. A parent's questions for a suit its
+    child no longer has are left out of the model, not reported: the child cannot
+    remove keys from a merged mapping."""
+    by_suit = debrief.get("suits") if isinstance(debrief, dict) else None
+    if not isinstance(by_suit, dict) or not suits:
+        return
+    ids = [s["id"] for s in suits if isinstance(s.get("id"), str)]
+    main_file = report.values[()].file
+    for key in by_suit:
+        path: Key = ("debrief", "suits", key)
+        if key in ids or _is_broken(broken, path) or report.where(path, True).file != main_file:
+            continue
+        report.add(
+            path,
+            f"no suit has the id {key!r}{_did_you_mean(key, ids)}; questions go under a "
+            f"suit's id ({', '.join(ids)})",
+            at_key=True,
+        )
 
 
 def _check_unique(suits: list[dict[str, Any]], field: str, report: Report) -> None:

@@ -260,3 +260,26 @@ def test_ctrl_space_completes_a_key_of_the_theme_format(server: Server, browser:
         ),
     )
     assert "discard_at_max_hints" in browser.find_element(By.ID, "key-help").text
+
+
+def test_the_debrief_questions_are_edited_one_a_line_in_the_form(
+    server: Server, browser: Any
+) -> None:
+    _open(browser, server, "folder:0:fete-longue.yaml")
+    browser.find_element(By.CSS_SELECTOR, 'details[data-name="debrief"] summary').click()
+    buddhism = _field(browser, "debrief.suits.bouddhisme")
+    assert len(buddhism.get_attribute("value").splitlines()) == 2
+    assert buddhism.get_attribute("value").startswith("Vesak rappelle")
+    deck = _field(browser, "debrief.questions")
+    deck.send_keys("\nQuelle famille avons-nous complétée en premier\u00a0?")
+    browser.find_element(By.ID, "tab-yaml").click()
+    _wait(
+        browser,
+        lambda d: (
+            "    - Quelle famille avons-nous complétée en premier\u00a0?\n"
+            in d.find_element(By.ID, "yaml").get_attribute("value")
+        ),
+    )
+    text = browser.find_element(By.ID, "yaml").get_attribute("value")
+    assert text.count("Quel indice a le plus aidé l’équipe") == 1  # the list kept, one added
+    assert not browser.find_elements(By.CSS_SELECTOR, "#problems li")

@@ -306,6 +306,7 @@
     const hand = m.players && m.players.hand_size;
     return JSON.stringify([
       suits.map((s) => (s && Array.isArray(s.copies) ? s.copies.length : 5)),
+      suits.map((s) => (s && typeof s.id === "string" ? s.id : "")),
       Array.isArray(m.rating) ? m.rating.length : 0,
       hand && typeof hand === "object" ? Object.keys(hand) : typeof hand,
     ]);
@@ -339,6 +340,7 @@
       const kind = input.dataset.kind;
       if (kind === "bool") input.checked = value === undefined ? input.dataset.default === "true" : !!value;
       else if (kind === "ints") input.value = Array.isArray(value) ? value.join(", ") : "";
+      else if (kind === "lines") input.value = Array.isArray(value) ? value.join("\n") : "";
       else if (kind === "choice") input.value = value === undefined ? input.dataset.default : String(value);
       else if (kind === "colour") input.value = /^#[0-9a-fA-F]{6}$/.test(String(value)) ? String(value).toLowerCase() : "#000000";
       else input.value = value === undefined || value === null ? "" : String(value);
@@ -371,7 +373,7 @@
     caption.htmlFor = id;
     caption.textContent = label;
     let input;
-    if (kind === "textarea") {
+    if (kind === "textarea" || kind === "lines") {
       input = document.createElement("textarea");
       input.rows = options.rows || 3;
     } else if (kind === "choice") {
@@ -393,7 +395,7 @@
     input.id = id;
     input.dataset.path = JSON.stringify(path);
     input.dataset.key = path.join(".");
-    input.dataset.kind = kind === "textarea" ? "text" : kind;
+    input.dataset.kind = kind === "textarea" ? "text" : kind === "lines" ? "lines" : kind;
     if (options.optional) input.dataset.optional = "true";
     const event = kind === "bool" || kind === "choice" || kind === "colour" ? "change" : "input";
     input.addEventListener(event, () => changed(input));
@@ -422,6 +424,10 @@
       const parts = value.split(/[\s,;]+/).filter(Boolean);
       if (!parts.length || !parts.every((p) => /^\d+$/.test(p))) return;
       value = parts.map(Number);
+    } else if (kind === "lines") {
+      // one question a line; an empty box removes the list
+      const lines = value.split("\n").map((line) => line.trim()).filter(Boolean);
+      value = lines.length ? lines : "";
     }
     if (typeof value === "string" && value === "" && input.dataset.optional) {
       queueEdit(path, null, true);
@@ -484,6 +490,19 @@
       field(row, w["form.to"], ["rating", i, "to"], "int");
       field(row, w["form.label"], ["rating", i, "label"], "text", { wide: true });
       rating.append(row);
+    });
+
+    // questions for the class after a game: one a line, for the deck and per suit
+    const debrief = section(form, "debrief", w["form.debrief"]);
+    const help = document.createElement("p");
+    help.className = "muted small wide";
+    help.textContent = w["form.debrief_help"];
+    debrief.append(help);
+    field(debrief, w["form.debrief_questions"], ["debrief", "questions"], "lines", { wide: true, optional: true });
+    (Array.isArray(m.suits) ? m.suits : []).forEach((suit, i) => {
+      if (!suit || typeof suit.id !== "string") return;
+      const name = suit.name ? String(suit.name) : String(i + 1);
+      field(debrief, format(w["form.debrief_suit"], { name: name }), ["debrief", "suits", suit.id], "lines", { wide: true, optional: true });
     });
 
     (Array.isArray(m.suits) ? m.suits : []).forEach((suit, i) => {
