@@ -10,6 +10,7 @@ import functools
 from typing import Any
 
 from deckforge import __version__
+from deckforge.referee.state import State, schemas
 
 _INT = {"type": "integer"}
 _STR = {"type": "string"}
@@ -74,10 +75,6 @@ def _actions(slot: dict[str, Any], touched: dict[str, Any] | None, card: bool) -
 
 
 _URLS = "projector leader state events export_json export_csv"
-_STATE_REQUIRED = (
-    "table kind version game players current_player turn hint_tokens error_tokens suits "
-    "colours deck_left discards is_over score max_score"
-)
 
 SCHEMAS: dict[str, Any] = {
     "Error": _object({"error": _object({"code": _STR, "message": _STR}, "code message")}, "error"),
@@ -137,39 +134,6 @@ SCHEMAS: dict[str, Any] = {
         },
         "id version leader_token urls state",
     ),
-    "State": _object(
-        {
-            "table": _STR,
-            "kind": {"type": "string", "enum": ["printed", "digital"]},
-            "version": _INT,
-            "game": _INT,
-            "theme": _OBJECT,
-            "players": _array(_STR),
-            "current_player": _INT,
-            "turn": _INT,
-            "hint_tokens": _OBJECT,
-            "error_tokens": _OBJECT,
-            "suits": _array(_OBJECT),
-            "colours": _array(_INT, description="Suit index of each clue colour, in hint order."),
-            "ranks": _array(_INT),
-            "deck_left": _INT,
-            "discards": _array(_ref("Card")),
-            "final_turns_left": _NULLABLE_INT,
-            "is_over": _BOOL,
-            "end": {
-                "type": "string",
-                "nullable": True,
-                "enum": ["perfect", "deck", "strikeout", None],
-            },
-            "score": _NULLABLE_INT,
-            "max_score": _INT,
-            "max_reachable_score": _INT,
-            "rating": {"type": "string", "nullable": True},
-            "last": {"type": "object", "nullable": True},
-        },
-        _STATE_REQUIRED,
-        description="What everybody in the room may see (no card in any hand).",
-    ),
     "Versioned": _object({"version": _INT}, "version"),
     "PostAction": _object({"version": _INT, "action": _ref("Action")}, "version action"),
     "Undo": _object(
@@ -199,6 +163,7 @@ SCHEMAS: dict[str, Any] = {
         "players deck actions",
         description="hanab.live's JSON export format: `deckforge replay` reads it.",
     ),
+    **schemas(State),  # the public state, generated from its types (state.py)
 }
 
 

@@ -17,12 +17,25 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import Any, Literal, TypedDict
 
 import orjson
 
 from deckforge.referee import store
 from deckforge.referee.notify import VersionBoard
+from deckforge.referee.state import (
+    CardId,
+    EventKind,
+    HintKind,
+    Legal,
+    LogEntry,
+    State,
+    Stats,
+    Suit,
+    SuitInfo,
+    ThemeInfo,
+    TokenKind,
+)
 from deckforge.rules import (
     Action,
     Card,
@@ -33,7 +46,8 @@ from deckforge.rules import (
     action_from_dict,
 )
 from deckforge.theme.loader import bundled_theme_names, load_theme, resolve_theme_path
-from deckforge.theme.model import Theme
+from deckforge.theme.model import EmptyHints, Theme
+from deckforge.theme.model import TokenKind as ThemeToken
 
 _COLOUR = re.compile(r"#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?")
 
@@ -85,9 +99,9 @@ class LoadedTable:
 
     table: store.TableRecord
     theme: Theme
-    state: dict[str, Any]
+    state: State
     state_json: str
-    log: tuple[dict[str, Any], ...]  # what each active action of the game did, in order
+    log: tuple[LogEntry, ...]  # what each active action of the game did, in order
     paused: bool
     seed: int | None  # a digital game's deal
     deck: tuple[Card, ...] | None  # a digital game's cards, top first
@@ -108,12 +122,16 @@ class LoadedTable:
         return Game.replay(self.theme, len(self.table.players), self.deck, self.actions)
 
 
-def describe(event: Event, action: Any, theme: Theme) -> dict[str, Any]:
+def card_id(card: Card) -> CardId:
+    return {"suit": card.suit, "rank": card.rank}
+
+
+def describe(event: Event, action: Any, theme: Theme) -> LogEntry:
     """What an action did, for the announcement on the projector."""
-    told: dict[str, Any] = {"type": event.kind, "player": event.player}
+    told: LogEntry = {"type": _EVENT_KINDS[event.kind], "player": event.player}
     if event.kind in ("play", "discard"):
         card = event.card
-        told["card"] = None if card is None else card.to_dict()
+        told["card"] = None if card is None else card_id(card)
         if event.kind == "play":
             told["success"] = bool(event.success)
         told["hint_token_gained"] = event.hint_token_gained
@@ -144,7 +162,7 @@ def _per_theme(kind: str, theme: Theme, build: Callable[[Theme], Any]) -> Any:
     return value
 
 
-def _static_suits(theme: Theme) -> tuple[dict[str, Any], ...]:
+def _static_suits(theme: Theme) -> tuple[SuitInfo, ...]:
     return tuple(
         {
             "index": index,
@@ -161,9 +179,9 @@ def _static_suits(theme: Theme) -> tuple[dict[str, Any], ...]:
     )
 
 
-def public_suit(theme: Theme, game: Game, index: int) -> dict[str, Any]:
+def public_suit(theme: Theme, game: Game, index: int) -> Suit:
     """One suit's pile and the copies of its cards not yet seen (public)."""
-    static = _per_theme("suits", theme, _static_suits)[index]
+    static: SuitInfo = _per_theme("suits", theme, _static_suits)[index]
     stack = game.stacks[index]
     ranks = len(static["copies"])
     return {
@@ -182,8 +200,8 @@ class Piles:
 
     key: tuple[Any, ...]  # the theme, the game's end, the piles' tops and the discards
     suit_keys: tuple[tuple[int, tuple[int, ...]], ...]  # per suit: its top, its ranks discarded
-    suits: list[dict[str, Any]]
-    discards: list[dict[str, int]]
+    suits: list[Suit]
+    discards: list[CardId]
     max_reachable_score: int
 
 
@@ -207,25 +225,52 @@ def piles(theme: Theme, game: Game, before: Piles | None = None) -> Piles:
         else public_suit(theme, game, index)
         for index, suit_key in enumerate(suit_keys)
     ]
-    return Piles(key, suit_keys, suits, [c.to_dict() for c in discards], game.max_reachable_score)
+    return Piles(key, suit_keys, suits, [card_id(c) for c in discards], game.max_reachable_score)
 
 
-def _fixed(theme: Theme) -> dict[str, Any]:
-    tokens = {"hint": theme.tokens.hint, "error": theme.tokens.error}
+class _Fixed(TypedDict):
+    """The public state's parts that depend on the theme alone."""
+
+    theme: ThemeInfo
+    hint: TokenKind
+    error: TokenKind
+    colours: list[int]
+    ranks: list[int]
+    max_score: int
+    hint_kinds: list[HintKind]
+    empty_hints: bool
+
+
+def _token(token: ThemeToken) -> TokenKind:
+    return {
+        "count": token.count,
+        "name": token.name,
+        "plural": token.plural,
+        "colour": safe_colour(token.colour),
+    }
+
+
+def _fixed(theme: Theme) -> _Fixed:
     return {
         "theme": {"id": theme.id, "title": theme.title, "language": theme.language},
-        **{
-            kind: {
-                "count": token.count,
-                "name": token.name,
-                "plural": token.plural,
-                "colour": safe_colour(token.colour),
-            }
-            for kind, token in tokens.items()
-        },
+        "hint": _token(theme.tokens.hint),
+        "error": _token(theme.tokens.error),
         "colours": list(theme.clue_colours()),
         "ranks": list(range(1, theme.ranks + 1)),
         "max_score": theme.max_score,
+        "hint_kinds": ["colour", "rank"] if theme.clue_colours() else ["rank"],
+        "empty_hints": theme.rules.empty_hints is EmptyHints.ALLOWED,
+    }
+
+
+def legal(game: Game, hint_kinds: list[HintKind], empty_hints: bool) -> Legal:
+    """What the current player may do now, as the engine says (see :class:`state.Legal`)."""
+    return {
+        "play": not game.is_over,
+        "discard": game.may_discard,
+        "hint": game.may_hint,
+        "hint_kinds": hint_kinds,
+        "empty_hints": empty_hints,
     }
 
 
@@ -233,16 +278,16 @@ def public_state(
     table: store.TableRecord,
     theme: Theme,
     game: Game,
-    log: tuple[dict[str, Any], ...],
+    log: tuple[LogEntry, ...],
     known: Piles | None = None,
-    stats: dict[str, int] | None = None,
-) -> dict[str, Any]:
+    stats: Stats | None = None,
+) -> State:
     """Everything anybody in the room may see: no card in any hand.
 
     ``known`` may be given when :func:`piles` is known for this game (a hint
     changes no pile), ``stats`` when :func:`log_stats` of ``log`` is known.
     """
-    fixed = _per_theme("fixed", theme, _fixed)
+    fixed: _Fixed = _per_theme("fixed", theme, _fixed)
     found = piles(theme, game) if known is None else known
     return {
         "table": table.id,
@@ -268,30 +313,35 @@ def public_state(
         "max_reachable_score": found.max_reachable_score,
         "rating": game.rating,
         "stats": log_stats(log) if stats is None else stats,
+        "legal": legal(game, fixed["hint_kinds"], fixed["empty_hints"]),
         "last": log[-1] if log else None,
     }
 
 
-def state_text(state: dict[str, Any]) -> str:
+def state_text(state: State) -> str:
     """The public state as compact JSON text (UTF-8 characters as they are)."""
     return orjson.dumps(state).decode()
 
 
-def log_stats(
-    log: tuple[dict[str, Any], ...], before: dict[str, int] | None = None
-) -> dict[str, int]:
+def log_stats(log: tuple[LogEntry, ...], before: Stats | None = None) -> Stats:
     """What the game's log counts; ``before`` is the count without the last entry."""
     if before is not None and log:
-        stats = dict(before)
-        stats[_STAT[log[-1]["type"], log[-1].get("success")]] += 1
-        return stats
-    stats = {"played": 0, "misplayed": 0, "discarded": 0, "hints": 0}
+        counted = before.copy()
+        counted[_STAT[log[-1]["type"], log[-1].get("success")]] += 1
+        return counted
+    stats: Stats = {"played": 0, "misplayed": 0, "discarded": 0, "hints": 0}
     for entry in log:
         stats[_STAT[entry["type"], entry.get("success")]] += 1
     return stats
 
 
-_STAT = {
+_EVENT_KINDS: dict[str, EventKind] = {
+    "play": "play",
+    "discard": "discard",
+    "colour-hint": "colour-hint",
+    "rank-hint": "rank-hint",
+}
+_STAT: dict[tuple[str, bool | None], Literal["played", "misplayed", "discarded", "hints"]] = {
     ("play", True): "played",
     ("play", False): "misplayed",
     ("discard", None): "discarded",
@@ -315,7 +365,7 @@ class TableService:
         self._loaded: dict[str, LoadedTable] = {}
         # per table: the writer's game (and its log) at the version last seen, and the
         # piles' part of the last public state
-        self._games: dict[str, tuple[store.TableRecord, Game, tuple[dict[str, Any], ...]]] = {}
+        self._games: dict[str, tuple[store.TableRecord, Game, tuple[LogEntry, ...]]] = {}
         self._piles: dict[str, Piles] = {}
 
     @contextmanager
@@ -327,7 +377,7 @@ class TableService:
 
     def _replay(
         self, conn: sqlite3.Connection, table: store.TableRecord, number: int | None = None
-    ) -> tuple[Game, tuple[dict[str, Any], ...]]:
+    ) -> tuple[Game, tuple[LogEntry, ...]]:
         """Game ``number`` (the running one by default) replayed from the store."""
         theme = self.themes.get(table.theme_ref)
         number = table.game if number is None else number
@@ -343,7 +393,7 @@ class TableService:
 
     def _game(
         self, conn: sqlite3.Connection, table: store.TableRecord
-    ) -> tuple[Game, tuple[dict[str, Any], ...]]:
+    ) -> tuple[Game, tuple[LogEntry, ...]]:
         cached = self._games.get(table.id)
         if cached is not None and cached[0].version == table.version:
             return cached[1], cached[2]
@@ -355,10 +405,10 @@ class TableService:
         self,
         table: store.TableRecord,
         game: Game,
-        log: tuple[dict[str, Any], ...],
+        log: tuple[LogEntry, ...],
         paused: bool,
         seed: int | None,
-        stats: dict[str, int] | None = None,
+        stats: Stats | None = None,
     ) -> LoadedTable:
         theme = self.themes.get(table.theme_ref)
         known = self._piles[table.id] = piles(theme, game, self._piles.get(table.id))

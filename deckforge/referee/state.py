@@ -1,0 +1,209 @@
+"""The referee's public state, typed once: what everybody in the room may see.
+
+``tables.py`` builds it (mypy checks that every key is there, with its type), the
+API answers it as JSON and the streams send it, the pages render it, and
+``openapi.py`` generates the document's schemas from these types with
+:func:`schema_of`. The state is JSON-shaped and built once per version from parts
+shared between versions, so its types are ``TypedDict``s: plain dicts at run time,
+checked by mypy, and described to clients from the same source.
+
+``legal`` says what the current player may do now, so no page re-derives a rule.
+"""
+
+from __future__ import annotations
+
+import types
+import typing
+from typing import Any, Literal, NotRequired, TypedDict, Union
+
+Kind = Literal["printed", "digital"]
+EndName = Literal["perfect", "deck", "strikeout"]
+EventKind = Literal["play", "discard", "colour-hint", "rank-hint"]
+HintKind = Literal["colour", "rank"]
+
+
+class CardId(TypedDict):
+    """A card: ``suit`` indexes the state's ``suits``."""
+
+    suit: int
+    rank: int
+
+
+class ThemeInfo(TypedDict):
+    id: str
+    title: str
+    language: str
+
+
+class TokenKind(TypedDict):
+    """A kind of token as the theme names it."""
+
+    count: int
+    name: str
+    plural: str
+    colour: str
+
+
+class HintTokens(TokenKind):
+    available: int
+
+
+class ErrorTokens(TokenKind):
+    placed: int
+
+
+class SuitInfo(TypedDict):
+    """A suit as the theme defines it (the same for every game of the theme)."""
+
+    index: int
+    id: str
+    name: str
+    colour: str
+    symbol: str
+    direction: Literal["up", "down"]
+    ranks: list[int]  # in playing order
+    copies: list[int]  # copies of rank 1, 2, ...
+    clue: Literal["own", "every-colour", "none"]
+
+
+class Suit(SuitInfo):
+    """A suit with its pile and the copies of each rank not yet seen."""
+
+    top: int
+    played: int
+    stack: list[int]
+    complete: bool
+    copies_left: list[int]
+
+
+class Stats(TypedDict):
+    """What the game's log counts."""
+
+    played: int
+    misplayed: int
+    discarded: int
+    hints: int
+
+
+class LogEntry(TypedDict):
+    """What one action did, for the announcement on the projector."""
+
+    type: EventKind
+    player: int
+    card: NotRequired[CardId | None]  # play, discard
+    success: NotRequired[bool]  # play
+    hint_token_gained: NotRequired[bool]  # play, discard
+    title: NotRequired[str]  # play, discard: the card's text
+    text: NotRequired[str]
+    target: NotRequired[int]  # hints
+    touched: NotRequired[int | None]  # hints: how many cards (None: not told)
+    rank: NotRequired[int]  # rank hint
+    suit: NotRequired[int | None]  # colour hint: the suit whose colour was named
+
+
+class Legal(TypedDict):
+    """What the current player may do now; a page offers only these (the engine decides)."""
+
+    play: bool
+    discard: bool  # false while every hint token is in, where the theme forbids it
+    hint: bool  # a hint token is left
+    hint_kinds: list[HintKind]  # "colour" only when the theme has colours to name
+    empty_hints: bool  # whether a hint may touch no card
+
+
+class State(TypedDict):
+    """What everybody in the room may see (no card in any hand)."""
+
+    table: str
+    kind: Kind
+    version: int
+    game: int
+    theme: ThemeInfo
+    players: list[str]
+    current_player: int
+    turn: int
+    hint_tokens: HintTokens
+    error_tokens: ErrorTokens
+    suits: list[Suit]
+    colours: list[int]  # the suit of each clue colour, in hint order
+    ranks: list[int]
+    deck_left: int
+    discards: list[CardId]
+    final_turns_left: int | None
+    is_over: bool
+    end: EndName | None
+    score: int | None
+    max_score: int
+    max_reachable_score: int
+    rating: str | None
+    stats: Stats
+    legal: Legal
+    last: LogEntry | None
+    paused: NotRequired[bool]  # digital tables: the leader has paused the seats
+
+
+# ---- OpenAPI schemas from the types ---------------------------------------------------
+
+_SCALARS: dict[Any, dict[str, Any]] = {
+    int: {"type": "integer"},
+    str: {"type": "string"},
+    bool: {"type": "boolean"},
+    float: {"type": "number"},
+}
+_JSON_TYPES = {bool: "boolean", int: "integer", str: "string"}
+
+
+def _is_typed_dict(value: Any) -> bool:
+    return isinstance(value, type) and typing.is_typeddict(value)
+
+
+def schema_of(annotation: Any, found: dict[str, Any]) -> dict[str, Any]:
+    """The OpenAPI 3.0 schema of ``annotation``; each ``TypedDict`` met becomes a
+    component of ``found`` (its name, its docstring, no key but its own) and a ``$ref``."""
+    origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if origin is NotRequired:
+        return schema_of(args[0], found)
+    if origin in (Union, types.UnionType) and type(None) in args:
+        rest = [a for a in args if a is not type(None)]
+        inner = schema_of(rest[0] if len(rest) == 1 else Union[tuple(rest)], found)  # noqa: UP007
+        if "$ref" in inner:  # OpenAPI 3.0: nullable does not apply beside a $ref
+            return {"nullable": True, "allOf": [inner]}
+        if "enum" in inner:
+            inner = {**inner, "enum": [*inner["enum"], None]}
+        return {**inner, "nullable": True}
+    if origin is Literal:
+        return {"type": _JSON_TYPES[type(args[0])], "enum": list(args)}
+    if origin is list:
+        return {"type": "array", "items": schema_of(args[0], found)}
+    if _is_typed_dict(annotation):
+        name = annotation.__name__
+        if name not in found:
+            found[name] = {}  # a placeholder while its fields are described
+            hints = typing.get_type_hints(annotation, include_extras=True)
+            # NotRequired read from the hints: __required_keys__ misses it in a module with
+            # postponed annotations before Python 3.12
+            optional = {
+                key for key, hint in hints.items() if typing.get_origin(hint) is NotRequired
+            }
+            required = sorted(set(hints) - optional) if annotation.__total__ else []
+            described: dict[str, Any] = {
+                "type": "object",
+                "required": required,
+                "properties": {key: schema_of(hint, found) for key, hint in hints.items()},
+                "additionalProperties": False,
+            }
+            if annotation.__doc__:
+                described["description"] = " ".join(annotation.__doc__.split())
+            found[name] = described
+        return {"$ref": f"#/components/schemas/{name}"}
+    if annotation in _SCALARS:
+        return dict(_SCALARS[annotation])
+    raise TypeError(f"no OpenAPI schema for {annotation!r}")
+
+
+def schemas(*roots: Any) -> dict[str, Any]:
+    """The components describing ``roots`` and every type they use."""
+    found: dict[str, Any] = {}
+    for root in roots:
+        schema_of(root, found)
+    return found
