@@ -20,6 +20,7 @@ import hmac
 import secrets
 from typing import Any
 
+from deckforge.page_tokens import same_secret
 from deckforge.referee import store
 from deckforge.referee.tables import LoadedTable
 from deckforge.rules import ColourHint, Game, HandCard, RankHint
@@ -47,7 +48,7 @@ def seat_matches(key: str, table: store.TableRecord, seat: int, presented: str |
     """Constant-time check of a presented seat secret."""
     if not presented or not 0 <= seat < len(table.players):
         return False
-    return hmac.compare_digest(seat_secret(key, table, seat), presented)
+    return same_secret(presented, seat_secret(key, table, seat))
 
 
 # ---- what a seat (or the leader) sees -------------------------------------------------

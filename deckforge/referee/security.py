@@ -1,12 +1,14 @@
-"""Secrets: the leader's token (stored hashed) and the CSRF token of HTML forms."""
+"""Secrets: the leader's token (stored hashed) and the CSRF token of HTML forms
+(made and compared by :mod:`deckforge.page_tokens`, as the studio's are)."""
 
 from __future__ import annotations
 
 import hashlib
-import hmac
 import secrets
 
-from flask import abort, request, session
+from flask import abort, request
+
+from deckforge.page_tokens import same_secret, sent_back, session_token
 
 
 def new_token() -> str:
@@ -21,21 +23,16 @@ def token_matches(token: str | None, stored_hash: str) -> bool:
     """Constant-time check of a presented token against the stored hash."""
     if not token:
         return False
-    return hmac.compare_digest(token_hash(token), stored_hash)
+    return same_secret(token_hash(token), stored_hash)
 
 
 def csrf_token() -> str:
     """The session's CSRF token, made on first use; forms carry it in a hidden field."""
-    token = session.get("csrf")
-    if not isinstance(token, str):
-        token = secrets.token_urlsafe(24)
-        session["csrf"] = token
-    return token
+    return session_token("csrf")
 
 
 def check_csrf() -> None:
-    """Refuse (400) a form POST whose CSRF field does not match the session's token."""
-    sent = request.form.get("csrf", "")
-    expected = session.get("csrf")
-    if not isinstance(expected, str) or not hmac.compare_digest(sent, expected):
+    """Refuse (400, the error page says why) a form POST whose CSRF field is not the
+    session's token: missing, forged, or any text at all."""
+    if not sent_back("csrf", request.form.get("csrf", "")):
         abort(400, description="csrf")

@@ -13,11 +13,12 @@ header that other sites cannot set (CSRF).
 from __future__ import annotations
 
 import hashlib
-import hmac
 import ipaddress
 import secrets
 
 from flask import current_app, request, session
+
+from deckforge.page_tokens import same_secret, sent_back, session_token
 
 LOCAL_NAMES = ("localhost", "localhost.localdomain")
 
@@ -58,17 +59,13 @@ def may_edit() -> bool:
         return True
     remembered = session.get("studio")
     secret = current_app.config.get("STUDIO_SECRET") or ""
-    return (
-        isinstance(remembered, str)
-        and bool(secret)
-        and hmac.compare_digest(remembered, _secret_hash(secret))
-    )
+    return bool(secret) and same_secret(remembered, _secret_hash(secret))
 
 
 def unlock(key: str) -> bool:
     """Remember the secret in the session if ``key`` is it."""
     secret = current_app.config.get("STUDIO_SECRET") or ""
-    if secret and hmac.compare_digest(key.strip().encode(), secret.encode()):
+    if same_secret(key.strip(), secret):
         session["studio"] = _secret_hash(secret)
         return True
     return False
@@ -76,14 +73,9 @@ def unlock(key: str) -> bool:
 
 def page_token() -> str:
     """The token this session's pages send in the X-Studio-Token header."""
-    token = session.get("studio_token")
-    if not isinstance(token, str):
-        token = secrets.token_urlsafe(24)
-        session["studio_token"] = token
-    return token
+    return session_token("studio_token")
 
 
 def token_ok() -> bool:
     sent = request.headers.get("X-Studio-Token", "") or request.form.get("token", "")
-    expected = session.get("studio_token")
-    return isinstance(expected, str) and hmac.compare_digest(sent.encode(), expected.encode())
+    return sent_back("studio_token", sent)
