@@ -33,7 +33,13 @@ from deckforge.referee.i18n import Translator, language_for, page_language
 from deckforge.referee.rendering import leader_change, leader_page, no_store, snapshot
 from deckforge.referee.seats import MAX_SEED, random_seed
 from deckforge.referee.security import check_csrf, csrf_token
-from deckforge.referee.service import open_table, service, theme_access, theme_rows
+from deckforge.referee.service import (
+    open_table,
+    service,
+    theme_access,
+    theme_rows,
+    theme_summaries,
+)
 
 bp = Blueprint("pages", __name__)
 
@@ -94,7 +100,7 @@ def index(problem: RefereeError | None = None, form: Any = None, status: int = 2
 
 def _title_of(ref: str) -> str:
     try:
-        return service().themes.get(ref).title
+        return str(theme_summaries().row(get_db(), ref, service().themes.get)["title"])
     except Exception:
         return ref
 

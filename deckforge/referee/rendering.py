@@ -9,7 +9,6 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
-import segno
 from flask import (
     Response,
     current_app,
@@ -70,6 +69,8 @@ def shareable(url: str) -> str:
 
 def qr_svg(url: str, scale: int = 4) -> Markup:
     """A QR code drawn here (segno's SVG, no theme text in it): nothing fetched from outside."""
+    import segno  # loaded with the first leader's page, not with the home page
+
     svg = segno.make(url, error="m").svg_inline(scale=scale, dark="#111", light="#fff", border=2)
     return Markup(svg)
 

@@ -18,6 +18,7 @@ from deckforge.referee.errors import RefereeError
 from deckforge.referee.seats import seat_secret
 from deckforge.referee.security import new_token, token_hash
 from deckforge.referee.tables import LoadedTable, TableService
+from deckforge.referee.theme_summaries import ThemeSummaries
 from deckforge.rules import Action
 from deckforge.rules.records import to_hanab_live
 
@@ -42,25 +43,27 @@ def theme_access() -> ThemeAccess:
     return ThemeAccess(folders, any_file=is_loopback(request.remote_addr))
 
 
+def theme_summaries() -> ThemeSummaries:
+    """Each theme's line in the lists, kept while its files are unchanged."""
+    summaries: ThemeSummaries = current_app.extensions["deckforge.summaries"]
+    return summaries
+
+
 def theme_rows() -> list[dict[str, Any]]:
-    """The themes a new table may use; a broken theme file in a themes folder is left out."""
+    """The themes a new table may use; a broken theme file in a themes folder is left out.
+
+    Each row comes from the theme's kept summary while its files are unchanged
+    (:mod:`deckforge.referee.theme_summaries`): a page loads no theme to list them.
+    """
     found = []
+    summaries = theme_summaries()
+    conn = get_db()
     for name, ref in theme_choices(theme_access().folders):
         try:
-            theme = service().themes.get(ref)
+            row = summaries.row(conn, ref, service().themes.get)
         except Exception:
             continue
-        players = theme.players
-        found.append(
-            {
-                "name": name,
-                "title": theme.title,
-                "language": theme.language,
-                "players": list(players.counts),
-                "teams": players.teams,
-                "first": players.first,
-            }
-        )
+        found.append({"name": name, **row})
     return found
 
 

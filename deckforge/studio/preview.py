@@ -14,17 +14,12 @@ import io
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-import pypdfium2
-from PIL import Image
-
-from deckforge.printing.cards import back_face, front_faces
-from deckforge.printing.catalogue import catalogue
-from deckforge.printing.faces import BackFace, FrontFace, draw_back, draw_front
-from deckforge.printing.fonts import FontPair, theme_fonts
-from deckforge.printing.geometry import MM, Rect, parse_card_size
-from deckforge.printing.pdf import PrintCanvas
-from deckforge.theme.model import Theme
+if TYPE_CHECKING:  # the PDF stack (reportlab, PDFium, Pillow) loads with the first face drawn
+    from deckforge.printing.faces import BackFace, FrontFace
+    from deckforge.printing.fonts import FontPair
+    from deckforge.theme.model import Theme
 
 PIXELS_PER_MM = 6.0  # a poker card (63x88 mm) is 378x528 pixels: sharp on a phone too
 _PDFIUM = threading.Lock()  # PDFium is not thread-safe
@@ -55,6 +50,11 @@ class DeckFaces:
 
 def deck_faces(theme: Theme) -> DeckFaces:
     """Every face of a valid theme, fitted as the print kit fits them."""
+    from deckforge.printing.cards import back_face, front_faces
+    from deckforge.printing.catalogue import catalogue
+    from deckforge.printing.fonts import theme_fonts
+    from deckforge.printing.geometry import parse_card_size
+
     style = theme.print_style
     card = parse_card_size(style.card)
     fonts = theme_fonts(style.title_font, style.body_font, theme.path)
@@ -67,6 +67,10 @@ def deck_faces(theme: Theme) -> DeckFaces:
 
 def face_pdf(drawing: FaceDrawing) -> bytes:
     """A one-page PDF of the face, the size of the card."""
+    from deckforge.printing.faces import FrontFace, draw_back, draw_front
+    from deckforge.printing.geometry import Rect
+    from deckforge.printing.pdf import PrintCanvas
+
     width, height = drawing.card
     canvas = PrintCanvas(drawing.card, "preview", None)
     trim = Rect(0, 0, width, height)
@@ -80,6 +84,11 @@ def face_pdf(drawing: FaceDrawing) -> bytes:
 
 def face_png(drawing: FaceDrawing) -> bytes:
     """The face as a PNG image, :data:`PIXELS_PER_MM` pixels per millimetre."""
+    import pypdfium2
+    from PIL import Image
+
+    from deckforge.printing.geometry import MM
+
     pdf = face_pdf(drawing)
     with _PDFIUM:
         document = pypdfium2.PdfDocument(pdf)

@@ -12,10 +12,11 @@ import secrets
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from deckforge.rules.simulation import Summary, simulate
-from deckforge.theme.model import Theme
+if TYPE_CHECKING:  # the bots load with the first run
+    from deckforge.rules.simulation import Summary
+    from deckforge.theme.model import Theme
 
 BOT = "conventions"
 MIN_GAMES, MAX_GAMES = 10, 1000
@@ -92,6 +93,8 @@ class Simulations:
 
     @staticmethod
     def _play(run: Run, theme: Theme, counts: tuple[int, ...], games: int) -> None:
+        from deckforge.rules.simulation import simulate
+
         def progress(finished: int) -> None:
             if run.stop:
                 raise Stopped

@@ -8,7 +8,7 @@ anything else reads them.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import (
     Blueprint,
@@ -24,15 +24,17 @@ from flask import (
 from werkzeug.exceptions import HTTPException
 
 from deckforge.studio import access
-from deckforge.studio.drafts import DraftReport, check_draft, merged_draft
 from deckforge.studio.places import PlaceError, Places, name_problem, save_text
 from deckforge.studio.preview import FaceCache, deck_faces
-from deckforge.studio.round_trip import Edit, EditError, apply_edits
 from deckforge.studio.simulations import Simulations
 from deckforge.studio.words import page_language, words
 from deckforge.theme.loader import BUNDLED_THEMES, read_theme_text, shown_path
 from deckforge.theme.validation import SCHEMA_PATH, with_schema_line
 from deckforge.theme.yaml_source import MAX_FILE_BYTES, YamlProblems, read_yaml
+
+if TYPE_CHECKING:  # the checks (print preflight) and ruamel.yaml load with the first draft
+    from deckforge.studio.drafts import DraftReport
+    from deckforge.studio.round_trip import Edit
 
 bp = Blueprint(
     "studio",
@@ -191,6 +193,8 @@ def _report(report: DraftReport) -> dict[str, Any]:
 
 
 def _checked(text: str, where: Path) -> DraftReport:
+    from deckforge.studio.drafts import check_draft
+
     return check_draft(text, where, _allowed())
 
 
@@ -249,6 +253,8 @@ def open_theme() -> Any:
         path, kind = known.source_path(key)
     except PlaceError as error:
         raise Refusal(404, str(error), code="no-source") from None
+    from deckforge.studio.round_trip import Edit, EditError, apply_edits
+
     text = read_theme_text(path)
     folder = 0
     if kind == "folder":
@@ -282,6 +288,8 @@ def check() -> Any:
 
 
 def _edits(data: dict[str, Any]) -> list[Edit]:
+    from deckforge.studio.round_trip import Edit
+
     raw = data.get("edits")
     if not isinstance(raw, list):
         raise Refusal(400, "edits: a list of changes")
@@ -307,6 +315,9 @@ def edit() -> Any:
     _guard()
     data = _body()
     text = _text(data)
+    from deckforge.studio.drafts import merged_draft
+    from deckforge.studio.round_trip import EditError, apply_edits
+
     edits = _edits(data)
     where = _where(data)
     merged = merged_draft(text, where, _allowed())
@@ -324,6 +335,8 @@ def edit() -> Any:
 
 @bp.post("/api/save")
 def save() -> Any:
+    from deckforge.studio.round_trip import Edit, EditError, apply_edits
+
     _guard()
     data = _body()
     text = _text(data)

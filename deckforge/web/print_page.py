@@ -16,16 +16,18 @@ import zipfile
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, Response, current_app, g, render_template, request
 
 from deckforge.printing.geometry import CARD_SIZES, PAPERS
-from deckforge.printing.kit import KitOptions, PrintError, build_kit, kit_files
-from deckforge.printing.options import OptionError, kit_options
 from deckforge.theme.loader import ThemeError, bundled_theme_names, load_theme
-from deckforge.theme.model import Theme
 from deckforge.web.i18n import WebTranslator
+
+if TYPE_CHECKING:  # the print kit (reportlab, HarfBuzz) loads when the page is first asked for
+    from deckforge.printing.kit import KitOptions, PrintError
+    from deckforge.printing.options import OptionError
+    from deckforge.theme.model import Theme
 
 bp = Blueprint(
     "print_page",
@@ -61,6 +63,8 @@ class KitCache:
             if key in self._kits:
                 self._kits.move_to_end(key)
                 return self._kits[key]
+        from deckforge.printing.kit import build_kit
+
         files = build_kit(theme, options)
         with self._lock:
             self._kits[key] = files
@@ -113,6 +117,8 @@ def _theme_rows() -> list[ThemeRow]:
 
 
 def _chosen_theme(name: str) -> Theme:
+    from deckforge.printing.options import OptionError
+
     refs = dict(_theme_refs())
     if name not in refs:
         raise OptionError("theme", f"{name}: no such theme on this referee")
@@ -123,6 +129,8 @@ def _chosen_theme(name: str) -> Theme:
 
 
 def _form_options(form: Any) -> KitOptions:
+    from deckforge.printing.options import kit_options
+
     return kit_options(
         paper=form.get("paper", "a4"),
         card=form.get("card_custom", "").strip() or form.get("card", "") or None,
@@ -134,6 +142,8 @@ def _form_options(form: Any) -> KitOptions:
 
 
 def _page(problem: OptionError | None = None, status: int = 200) -> Any:
+    from deckforge.printing.kit import KitOptions, kit_files
+
     t = _translator()
     themes = _theme_rows()
     form = request.args
@@ -165,6 +175,9 @@ def form() -> Any:
 
 @bp.get("/download")
 def download() -> Any:
+    from deckforge.printing.kit import PrintError, kit_files
+    from deckforge.printing.options import OptionError
+
     wanted = request.args.get("file", ZIP_NAME)
     try:
         theme = _chosen_theme(request.args.get("theme", ""))

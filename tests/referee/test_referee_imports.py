@@ -27,7 +27,8 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
         "rendering auth",  # what pages share; who may do what
         "service",  # the table service as routes use it
         "checks seats",  # what a request may say; what a seat may see
-        "errors db tables game_chart openapi",  # refusals; the connection; loaded tables; a chart
+        # refusals; the connection; loaded tables; a chart; the decks' kept summaries
+        "errors db tables game_chart openapi theme_summaries",
         "i18n store notify security colours scores_csv state",
     )
 )

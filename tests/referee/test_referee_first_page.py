@@ -1,0 +1,127 @@
+"""The referee's first page is fast (issue 26): the studio, the print page and the PDF stack
+load on first use, and the decks are listed from summaries kept by content."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from deckforge.referee import create_app, store
+from deckforge.referee.theme_summaries import KEY_PREFIX, ThemeSummaries
+from deckforge.theme.loader import load_theme
+from deckforge.theme.model import Theme
+
+HEAVY = ("reportlab", "PIL", "pypdfium2", "uharfbuzz", "ruamel", "jsonschema", "segno")
+
+FIRST_PAGE = textwrap.dedent(
+    """
+    import sys
+    from deckforge.web import create_app
+    app = create_app({"DATABASE": sys.argv[1]})
+    response = app.test_client().get("/")
+    assert response.status_code == 200, response.status_code
+    assert b"hanabi-classic" in response.data
+    print(" ".join(sorted({m.split(".")[0] for m in sys.modules} & set(sys.argv[2:]))))
+    """
+)
+
+
+def _first_page_imports(database: Path) -> list[str]:
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_PAGE, str(database), *HEAVY],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    return done.stdout.split()
+
+
+def test_a_restarted_referee_answers_its_home_page_without_the_heavy_libraries(
+    tmp_path: Path,
+) -> None:
+    database = tmp_path / "referee.sqlite3"
+    first = _first_page_imports(database)
+    assert first == ["jsonschema"]  # the very first start checks every deck once
+    assert _first_page_imports(database) == []
+
+
+def _counting_loader(calls: list[str]) -> object:
+    def load(ref: str) -> Theme:
+        calls.append(ref)
+        return load_theme(ref)
+
+    return load
+
+
+def test_a_kept_summary_is_used_until_the_file_changes(tmp_path: Path) -> None:
+    path = tmp_path / "mine.yaml"
+    original = load_theme("hanabi-classic")
+    text = Path(original.path or "").read_text("utf-8")
+    path.write_text(text, "utf-8")
+    conn = store.connect(tmp_path / "referee.sqlite3")
+    store.init_schema(conn)
+    calls: list[str] = []
+    load = _counting_loader(calls)
+    summaries = ThemeSummaries()
+    row = summaries.row(conn, str(path), load)  # type: ignore[arg-type]
+    assert row["title"] == original.title
+    assert row["players"] == list(original.players.counts)
+    assert calls == [str(path)]
+    assert summaries.row(conn, str(path), load) == row  # type: ignore[arg-type]
+    again = ThemeSummaries()  # a restarted referee reads it from the store
+    assert again.row(conn, str(path), load) == row  # type: ignore[arg-type]
+    assert calls == [str(path)]
+
+    path.write_text(text.replace(original.title, "Renamed deck", 1), "utf-8")
+    assert again.row(conn, str(path), load)["title"] == "Renamed deck"  # type: ignore[arg-type]
+    assert calls == [str(path), str(path)]
+    kept = conn.execute("SELECT value FROM meta WHERE key = ?", (KEY_PREFIX + str(path),))
+    assert "Renamed deck" in kept.fetchone()[0]
+
+
+def test_a_file_that_extends_another_is_checked_again_when_its_parent_changes(
+    tmp_path: Path,
+) -> None:
+    parent = tmp_path / "parent.yaml"
+    parent.write_text(Path(load_theme("hanabi-classic").path or "").read_text("utf-8"), "utf-8")
+    child = tmp_path / "child.yaml"
+    child.write_text("extends: parent.yaml\nid: child\n", "utf-8")
+    conn = store.connect(tmp_path / "referee.sqlite3")
+    store.init_schema(conn)
+    calls: list[str] = []
+    load = _counting_loader(calls)
+    summaries = ThemeSummaries()
+    summaries.row(conn, str(child), load)  # type: ignore[arg-type]
+    summaries.row(conn, str(child), load)  # type: ignore[arg-type]
+    assert len(calls) == 1
+    parent.write_text(parent.read_text("utf-8") + "\n# edited\n", "utf-8")
+    summaries.row(conn, str(child), load)  # type: ignore[arg-type]
+    assert len(calls) == 2
+
+
+def test_a_theme_broken_since_the_last_start_is_left_out(tmp_path: Path) -> None:
+    folder = tmp_path / "themes"
+    folder.mkdir()
+    path = folder / "mine.yaml"
+    path.write_text(Path(load_theme("hanabi-classic").path or "").read_text("utf-8"), "utf-8")
+    config = {"TESTING": True, "DATABASE": str(tmp_path / "r.sqlite3"), "THEME_FOLDERS": (folder,)}
+    rows = create_app(config).test_client().get("/api/themes").json["themes"]
+    assert any(row["name"] == "mine.yaml" for row in rows)
+    path.write_text("suits: [\n", "utf-8")
+    rows = create_app(config).test_client().get("/api/themes").json["themes"]
+    names = [row["name"] for row in rows]
+    assert "mine.yaml" not in names
+    assert "hanabi-classic" in names
+
+
+@pytest.mark.parametrize("page", ["/print/", "/studio/"])
+def test_the_pages_that_load_later_still_answer(tmp_path: Path, page: str) -> None:
+    from deckforge.web import create_app as web_app
+
+    app = web_app({"TESTING": True, "DATABASE": str(tmp_path / "r.sqlite3")})
+    assert app.test_client().get(page).status_code == 200
