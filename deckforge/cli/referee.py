@@ -173,10 +173,7 @@ def referee(
     click.echo(
         f"Referee running: open http://{shown}:{actual}/ (Ctrl+C to stop)",
     )
-    studio = f"http://{shown}:{actual}/studio/"
-    folders = ", ".join(str(f) for f in app.config["STUDIO_FOLDERS"])
-    click.echo(f"Theme studio: {studio} (saves into {folders})")
-    click.echo(f"  from another computer: {studio}?key={app.config['STUDIO_SECRET']}")
+    _echo_studio(app.config, f"http://{shown}:{actual}/studio/", network=shown != host)
     sys.setswitchinterval(SWITCH_INTERVAL)
     server = _server(asgi)
     try:
@@ -187,6 +184,20 @@ def referee(
         listening.close()
         asgi.wsgi.executor.shutdown(wait=False, cancel_futures=True)
     click.echo("Referee stopped.")
+
+
+def _echo_studio(config: Any, studio: str, network: bool) -> None:
+    """The studio's address; from the network, how to get its key, never the key itself
+    (the terminal may be on the projector)."""
+    folders = ", ".join(str(f) for f in config["STUDIO_FOLDERS"])
+    click.echo(f"Theme studio: {studio} (saves into {folders})")
+    if network:
+        kept = config.get("STUDIO_KEY_FILE")
+        where = f" (the key is kept in {kept})" if kept else ""
+        click.echo(
+            "  from a tablet or another computer: open the studio on this computer and "
+            f"scan its QR code{where}"
+        )
 
 
 def _server(asgi: Any) -> Any:

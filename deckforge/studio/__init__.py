@@ -11,7 +11,7 @@ from pathlib import Path
 
 from flask import Flask
 
-from deckforge.studio.access import new_secret
+from deckforge.studio.key import new_key
 from deckforge.studio.places import Places
 from deckforge.studio.preview import FaceCache
 from deckforge.studio.simulations import Simulations
@@ -23,8 +23,9 @@ def register(app: Flask) -> None:
     """Add the studio to ``app``.
 
     Reads ``STUDIO_FOLDERS`` (where themes are opened from and saved to;
-    default: ``THEME_FOLDERS``, else ``./themes``) and ``STUDIO_SECRET`` (made
-    here when not set; ``deckforge referee`` prints it).
+    default: ``THEME_FOLDERS``, else ``./themes``) and ``STUDIO_SECRET`` (the web app
+    reads it from the data folder, see :mod:`deckforge.studio.key`; made here, for
+    this run only, when not set).
     """
     from deckforge.studio.views import bp
 
@@ -33,7 +34,7 @@ def register(app: Flask) -> None:
         folders = (Path.cwd() / DEFAULT_FOLDER,)
     app.config["STUDIO_FOLDERS"] = tuple(Path(f) for f in folders)
     if not app.config.get("STUDIO_SECRET"):
-        app.config["STUDIO_SECRET"] = new_secret()
+        app.config["STUDIO_SECRET"] = new_key()
     app.config.setdefault("STUDIO_LINKS", {})
     app.extensions["deckforge.studio.places"] = Places(app.config["STUDIO_FOLDERS"])
     app.extensions["deckforge.studio.faces"] = FaceCache()

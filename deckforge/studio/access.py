@@ -1,8 +1,10 @@
 """Who may use the studio: the referee's own computer, or a browser that knows the secret.
 
-The secret is made when the app starts and printed by ``deckforge referee``
-(like a leader's link). A browser that opens ``/studio/?key=SECRET`` once, or
-types it on the studio's page, keeps it in its signed session cookie.
+The secret is kept in the referee's data folder (:mod:`deckforge.studio.key`),
+so it stays the same across restarts; the studio's page on this computer shows
+it, and a QR code of the address with it for a tablet. A browser that opens
+``/studio/?key=SECRET`` once, or types it on the studio's page, keeps it in its
+signed session cookie.
 
 Requests from this computer are trusted only under a loopback host name, so a
 web page on another site cannot reach the studio through a name that points at
@@ -21,10 +23,6 @@ from flask import current_app, request, session
 from deckforge.page_tokens import same_secret, sent_back, session_token
 
 LOCAL_NAMES = ("localhost", "localhost.localdomain")
-
-
-def new_secret() -> str:
-    return secrets.token_urlsafe(12)
 
 
 def _is_loopback(address: str | None) -> bool:

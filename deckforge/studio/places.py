@@ -12,12 +12,15 @@ from __future__ import annotations
 import os
 import re
 import tempfile
+import threading
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
 from deckforge.bundled import bundled_folder
 from deckforge.theme.loader import BUNDLED_THEMES, THEME_SUFFIXES, bundled_theme_names
 from deckforge.theme.validation import schema
+from deckforge.theme.yaml_source import YamlProblems, read_yaml
 
 TEMPLATES = bundled_folder("templates")
 MAX_LISTED = 500  # theme files listed per folder
@@ -37,8 +40,46 @@ class Source:
     """A theme the studio can open: ``key`` is what the page sends back."""
 
     key: str  # bundled:NAME, template:NAME or folder:N:RELATIVE/PATH.yaml
-    label: str
+    label: str  # the file's name (a template's is translated by the page)
     kind: str  # bundled | template | folder
+    title: str = ""  # the deck's title, as a teacher knows it ("" when it has none)
+
+
+_titles: dict[tuple[str, int], str] = {}
+_titles_lock = threading.Lock()
+
+
+def deck_title(path: Path) -> str:
+    """The ``title`` written in a theme file ("" if none or unreadable; a theme that
+    extends another without its own title shows its file name), kept per modification."""
+    try:
+        stamp = (str(path), path.stat().st_mtime_ns)
+    except OSError:
+        return ""
+    with _titles_lock:
+        if stamp in _titles:
+            return _titles[stamp]
+    title = ""
+    try:
+        root = read_yaml(path.name, path.read_text(encoding="utf-8"))
+        node = root.value.get("title") if isinstance(root.value, dict) else None
+        if node is not None and isinstance(node.value, str):
+            title = " ".join(node.value.split())[:120]
+    except (OSError, UnicodeDecodeError, YamlProblems):
+        pass
+    with _titles_lock:
+        if len(_titles) > 4 * MAX_LISTED:
+            _titles.clear()
+        _titles[stamp] = title
+    return title
+
+
+def name_from_title(title: str) -> str:
+    """A file name made from a deck's title: "Tous invités à la fête !" gives
+    ``tous-invites-a-la-fete`` ("" when the title has no Latin letter or digit)."""
+    plain = unicodedata.normalize("NFKD", title).encode("ascii", "ignore").decode("ascii")
+    name = re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
+    return name[:48].rstrip("-")
 
 
 def template_names() -> list[str]:
@@ -83,7 +124,10 @@ class Places:
         self.folders = tuple(f.resolve() for f in folders)
 
     def sources(self) -> list[Source]:
-        found = [Source(f"bundled:{name}", name, "bundled") for name in bundled_theme_names()]
+        found = [
+            Source(f"bundled:{name}", name, "bundled", deck_title(BUNDLED_THEMES / f"{name}.yaml"))
+            for name in bundled_theme_names()
+        ]
         found += [Source(f"template:{name}", name, "template") for name in template_names()]
         for index, folder in enumerate(self.folders):
             if not folder.is_dir():
@@ -96,8 +140,33 @@ class Places:
             for path in files[:MAX_LISTED]:
                 relative = path.relative_to(folder).as_posix()
                 label = relative if len(self.folders) == 1 else f"{folder.name}/{relative}"
-                found.append(Source(f"folder:{index}:{relative}", label, "folder"))
+                found.append(
+                    Source(f"folder:{index}:{relative}", label, "folder", deck_title(path))
+                )
         return found
+
+    def wanted_source(self, deck: str) -> str:
+        """The source a link ``/studio/?deck=NAME`` opens: the theme of the themes folders
+        saved under that name, else the bundled theme, else a template ("" if none)."""
+        if deck.endswith(THEME_SUFFIXES):  # as the referee names a theme of its folders
+            for index, folder in enumerate(self.folders):
+                path = (folder / deck).resolve()
+                if _inside(path, folder) and path.is_file() and not _bundled(path):
+                    return f"folder:{index}:{path.relative_to(folder).as_posix()}"
+            return ""
+        problem = name_problem(deck)
+        if problem is not None and problem[0] != "name-bundled":
+            return ""  # not a plain name: no file is looked for
+        for index, folder in enumerate(self.folders):
+            for suffix in THEME_SUFFIXES:
+                path = folder / f"{deck}{suffix}"
+                if path.is_file() and not _bundled(path):
+                    return f"folder:{index}:{deck}{suffix}"
+        if deck in bundled_theme_names():
+            return f"bundled:{deck}"
+        if deck in template_names():
+            return f"template:{deck}"
+        return ""
 
     def folder(self, index: int) -> Path:
         if not 0 <= index < len(self.folders):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+from urllib.parse import urlencode
 
 from flask import (
     Blueprint,
@@ -21,19 +22,28 @@ from flask import (
     request,
     url_for,
 )
+from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
 from deckforge.studio import access
-from deckforge.studio.places import PlaceError, Places, name_problem, save_text
+from deckforge.studio.places import (
+    PlaceError,
+    Places,
+    deck_title,
+    name_from_title,
+    name_problem,
+    save_text,
+)
+from deckforge.studio.plain import plain
 from deckforge.studio.preview import FaceCache, deck_faces
 from deckforge.studio.simulations import Simulations
-from deckforge.studio.words import page_language, words
+from deckforge.studio.words import language_names, page_language, words
 from deckforge.theme.loader import BUNDLED_THEMES, read_theme_text, shown_path
 from deckforge.theme.validation import SCHEMA_PATH, with_schema_line
 from deckforge.theme.yaml_source import MAX_FILE_BYTES, YamlProblems, read_yaml
 
 if TYPE_CHECKING:  # the checks (print preflight) and ruamel.yaml load with the first draft
-    from deckforge.studio.drafts import DraftReport
+    from deckforge.studio.drafts import DraftReport, Finding
     from deckforge.studio.round_trip import Edit
 
 bp = Blueprint(
@@ -155,8 +165,8 @@ def _allowed() -> list[Path] | None:
 
 def _report(report: DraftReport) -> dict[str, Any]:
     result: dict[str, Any] = {
-        "problems": [p.as_json() for p in report.problems],
-        "warnings": [w.as_json() for w in report.warnings],
+        "problems": [_plain(p, report.lines, False) for p in report.problems],
+        "warnings": [_plain(w, report.lines, True) for w in report.warnings],
         "merged": report.merged,
         "lines": report.lines,
         "cards": [],
@@ -169,7 +179,9 @@ def _report(report: DraftReport) -> dict[str, Any]:
     try:
         drawn = deck_faces(theme)
     except Exception as error:  # the preflight passed; a face that still fails is shown
-        result["problems"].append({"message": str(error), "line": 0, "column": 0, "file": ""})
+        from deckforge.studio.drafts import Finding
+
+        result["problems"].append(_plain(Finding(str(error)), {}, False))
         return result
     cache = faces()
     for (suit, rank), drawing in sorted(drawn.fronts.items()):
@@ -190,6 +202,11 @@ def _report(report: DraftReport) -> dict[str, Any]:
         "counts": list(theme.players.counts),
     }
     return result
+
+
+def _plain(finding: Finding, lines: dict[str, int], warning: bool) -> dict[str, Any]:
+    """A finding as the YAML view shows it (message, line), and as the form view does."""
+    return finding.as_json() | {"plain": plain(finding.message, finding.line, lines, warning)}
 
 
 def _checked(text: str, where: Path) -> DraftReport:
@@ -219,7 +236,25 @@ def page() -> Any:
         sources=[s.__dict__ for s in known.sources()],
         folders=[shown_path(f) for f in known.folders],
         links=_links(),
+        # /studio/?deck=NAME (the print page's form sends its chosen ?theme=)
+        wanted=known.wanted_source(request.args.get("deck") or request.args.get("theme") or ""),
+        languages=language_names(language),
+        tablet=_tablet() if access.is_local() else None,
     )
+
+
+def _tablet() -> dict[str, Any]:
+    """For this computer only: the address a tablet opens (with the key) and its QR code,
+    or, when the referee listens only on this computer, no address."""
+    public = current_app.config.get("PUBLIC_URL")
+    key = current_app.config.get("STUDIO_SECRET") or ""
+    if not public:
+        return {"url": "", "qr": "", "key": key}
+    import segno  # loaded when this computer first opens the studio
+
+    url = f"{public.rstrip('/')}{url_for('studio.page')}?{urlencode({'key': key})}"
+    svg = segno.make(url, error="m").svg_inline(scale=4, dark="#111", light="#fff", border=2)
+    return {"url": url, "qr": Markup(svg), "key": key}
 
 
 @bp.post("/unlock")
@@ -261,7 +296,8 @@ def open_theme() -> Any:
         folder = int(key.split(":")[1])
         name = path.stem
     else:  # a copy: a name of its own, written as its id
-        name = known.free_name(f"my-{path.stem}" if kind == "bundled" else "my-deck")
+        base = name_from_title(deck_title(path)) if kind == "bundled" else ""
+        name = known.free_name(base or (f"my-{path.stem}" if kind == "bundled" else "my-deck"))
         try:
             read_yaml("theme", text)
             text = apply_edits(text, [Edit(("id",), name)])
@@ -323,7 +359,7 @@ def edit() -> Any:
     merged = merged_draft(text, where, _allowed())
     if merged is None:
         report = _checked(text, where)
-        problems = [p.as_json() for p in report.problems]
+        problems = [_plain(p, report.lines, False) for p in report.problems]
         raise Refusal(422, "fix the YAML first", problems, code="fix-yaml")
     try:
         changed = apply_edits(text, edits, merged)
@@ -370,7 +406,7 @@ def save() -> Any:
         raise Refusal(
             422,
             "the theme has problems: fix them before saving",
-            [p.as_json() for p in report.problems],
+            [_plain(p, report.lines, False) for p in report.problems],
             code="has-problems",
         )
     try:

@@ -14,6 +14,11 @@ from importlib import resources
 from flask import request
 
 FALLBACK = "en"
+# languages a deck is offered in, by name (a deck written in another keeps its code)
+DECK_LANGUAGES = (
+    "ar", "ca", "cs", "da", "de", "el", "en", "es", "eu", "fa", "fi", "fr", "he", "hu", "it",
+    "ja", "nl", "no", "pl", "pt", "ro", "ru", "sv", "tr", "uk", "ur", "zh",
+)  # fmt: skip
 
 
 @cache
@@ -40,3 +45,19 @@ def page_language() -> str:
 def words(language: str) -> dict[str, str]:
     """Every text of the page in ``language``, English where it has none."""
     return {**catalogue(FALLBACK), **catalogue(language)}
+
+
+@cache
+def language_names(language: str) -> list[tuple[str, str]]:
+    """(code, name in ``language``) of the languages a deck can be written in, by name."""
+    from babel import Locale, UnknownLocaleError  # loaded with the studio's first page
+
+    try:
+        page = Locale.parse(language)
+    except (ValueError, UnknownLocaleError):
+        page = Locale.parse(FALLBACK)
+    named = []
+    for code in DECK_LANGUAGES:
+        name = Locale.parse(code).get_display_name(page) or code
+        named.append((code, name[:1].upper() + name[1:] if language != "fr" else name))
+    return sorted(named, key=lambda pair: pair[1].casefold())

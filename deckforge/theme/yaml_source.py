@@ -184,6 +184,15 @@ def _describe_yaml_error(file: str, text: str, error: yaml.YAMLError) -> str:
                 f"{opened}: YAML syntax: this text never ends: its closing quote {quote} "
                 f"is missing (the file ended at line {where.line} still inside it)"
             )
+        if (
+            problem == "could not find expected ':'"
+            and started is not None
+            and "simple key" in (error.context or "")
+        ):  # PyYAML notices it on the next line; the key without its colon is here
+            return (
+                f"{_position(file, started)}: YAML syntax: this line has no ':' after its key "
+                "(write key: value)"
+            )
         context = ""
         if error.context:
             if started is not None and started.line + 1 != where.line:

@@ -26,6 +26,19 @@ STUDIO_LINKS = {"print": "print_page.form", "play": "pages.index", "home": "page
 STUDIO_FOLDER = "themes"  # beside the referee's database, when no --themes folder is given
 
 
+def _keep_studio_key(app: Flask) -> None:
+    """The studio key from the data folder (beside the database), stable across restarts;
+    a folder that cannot be written leaves the studio to make a key for this run."""
+    from deckforge.studio.key import KEY_FILE, stored_key
+
+    folder = Path(app.config["DATABASE"]).parent
+    try:
+        app.config["STUDIO_SECRET"] = stored_key(folder)
+        app.config["STUDIO_KEY_FILE"] = str(folder / KEY_FILE)
+    except OSError:
+        pass
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The referee app (see :func:`deckforge.referee.create_app`) with the print page
     and the theme studio.
@@ -43,6 +56,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if not app.config["THEME_FOLDERS"]:
         app.config["THEME_FOLDERS"] = (Path(app.config["DATABASE"]).parent / STUDIO_FOLDER,)
     app.config.setdefault("STUDIO_LINKS", STUDIO_LINKS)
+    if not app.config.get("STUDIO_SECRET"):
+        _keep_studio_key(app)
     register_studio(app)
 
     @app.context_processor
@@ -54,6 +69,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
                 if endpoint.split(".")[0] in app.blueprints
             ]
 
-        return {"home_links": links}
+        def adapt_link(language: str) -> dict[str, str] | None:
+            """The studio's deep link (``?deck=`` is added by the page) and its words."""
+            if "studio" not in app.blueprints:
+                return None
+            return {"url": url_for("studio.page"), "label": web_text(language, "home.adapt")}
+
+        return {"home_links": links, "adapt_link": adapt_link}
 
     return app

@@ -26,16 +26,16 @@ def _open(studio: Studio, source: str) -> dict:
     return answer.get_json()
 
 
-def test_a_bundled_theme_opens_as_a_copy_with_a_free_name_written_as_its_id(
+def test_a_bundled_theme_opens_as_a_copy_named_from_its_title_written_as_its_id(
     studio: Studio,
 ) -> None:
-    opened = _open(studio, "bundled:interfaith-festival")
+    opened = _open(studio, "bundled:interfaith-festival")  # "Tous invités à la fête !"
     assert opened["kind"] == "bundled"
-    assert opened["name"] == "my-interfaith-festival"
+    assert opened["name"] == "tous-invites-a-la-fete"
     original = FESTIVAL.read_text(encoding="utf-8")
     schema = (Path(deckforge.__file__).parent / "theme" / "schema.json").as_uri()
     assert opened["text"] == original.replace(
-        "id: interfaith-festival", "id: my-interfaith-festival", 1
+        "id: interfaith-festival", "id: tous-invites-a-la-fete", 1
     ).replace("$schema=../deckforge/theme/schema.json", f"$schema={schema}", 1)
     report = opened["report"]
     assert report["problems"] == [] and report["warnings"] == []

@@ -24,7 +24,7 @@ def test_another_computer_without_the_secret_may_not_save_or_even_check(
     other = Studio(app.test_client(), CLASSROOM)
     assert other.status == 403
     page = other.get("/studio/")
-    assert "studio secret" in page.get_data(as_text=True)
+    assert "studio key" in page.get_data(as_text=True)
     for path, body in (
         ("save", {"text": _text(), "name": "ma-fete", "folder": 0}),
         ("check", {"text": _text()}),

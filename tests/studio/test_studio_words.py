@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from deckforge.studio.places import template_names
 from deckforge.studio.words import catalogue, languages
 
 STUDIO = Path(__file__).resolve().parents[2] / "deckforge" / "studio"
@@ -17,8 +18,11 @@ def _used_keys() -> set[str]:
     keys |= {f"rule.{rule}" for rule in re.findall(r"^\s+(\w+): \[", script, re.M)}
     choices = re.findall(r'"(\w+)"', "".join(re.findall(r"const RULES = \{(.*?)\};", script, re.S)))
     keys |= {f"choice.{c}" for c in choices if not c.endswith(("hints", "score"))}
-    keys |= {"choice.up", "choice.down", "after.print", "after.play", "after.home"}
+    keys |= {"choice.up", "choice.down", "after.print", "after.play"}
+    keys |= {f"template.{name}" for name in template_names()}
     keys |= {"form.token_hint", "form.token_error"}
+    kinds = re.findall(r'^\s+\("([a-z-]+)", r"', (STUDIO / "plain.py").read_text("utf-8"), re.M)
+    keys |= {f"plain.{kind}" for kind in (*kinds, "problem", "warning", "at")}
     views = (STUDIO / "views.py").read_text("utf-8") + (STUDIO / "places.py").read_text("utf-8")
     keys |= {f"error.{code}" for code in re.findall(r'code="([a-z-]+)"', views)}
     keys |= {f"error.{code}" for code in re.findall(r'return \(?\s*"(name-[a-z]+)"', views)}

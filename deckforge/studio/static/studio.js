@@ -21,7 +21,11 @@
     checkSeq: 0,
     shape: "",
     schemaHelp: null,
+    source: "", // what was opened (a deck's drafts are kept under it)
+    savedText: null, // the text as opened or last saved: anything else is unsaved work
+    invalid: new Map(), // field key -> the catalogue key of why the form cannot use it
   };
+  const DRAFTS = "deckforge.studio.draft:"; // + source: unsaved work kept in this browser
 
   // ---------------------------------------------------------------- requests
 
@@ -58,15 +62,89 @@
     status.className = "status" + (kind ? " " + kind : "");
   }
 
+  // a refusal's message stays until its cause is gone: the next good answer clears it
+  function clearError() {
+    if ($("status").classList.contains("error")) say("");
+  }
+
+  // ---------------------------------------------------- unsaved work (drafts)
+
+  function dirty() {
+    return state.savedText !== null && state.text !== state.savedText;
+  }
+
+  function keepDraft() {
+    if (!state.source) return;
+    try {
+      if (dirty()) {
+        const draft = { text: state.text, name: $("name").value.trim(), time: Date.now() };
+        localStorage.setItem(DRAFTS + state.source, JSON.stringify(draft));
+      } else {
+        localStorage.removeItem(DRAFTS + state.source);
+      }
+    } catch (e) {
+      /* private mode or a full storage: the page still works, without drafts */
+    }
+  }
+
+  function storedDraft(source) {
+    try {
+      const draft = JSON.parse(localStorage.getItem(DRAFTS + source) || "null");
+      return draft && typeof draft.text === "string" ? draft : null;
+    } catch (e) {
+      return null;
+    }
+  }
+
+  function offerDraft() {
+    const draft = storedDraft(state.source);
+    const box = $("restore");
+    box.hidden = !draft || draft.text === state.text;
+    if (box.hidden) return;
+    const when = new Date(draft.time || Date.now()).toLocaleString(document.documentElement.lang, {
+      dateStyle: "medium",
+      timeStyle: "short",
+    });
+    $("restore-text").textContent = format(w["restore.text"], { when: when });
+  }
+
+  function restoreDraft() {
+    const draft = storedDraft(state.source);
+    $("restore").hidden = true;
+    if (!draft) return;
+    if (draft.name) $("name").value = draft.name;
+    setText(draft.text, true);
+    state.shape = "";
+    clearInvalid();
+    check();
+    say(w["status.restored"], "good");
+  }
+
+  function dropDraft() {
+    try {
+      localStorage.removeItem(DRAFTS + state.source);
+    } catch (e) {
+      /* nothing kept */
+    }
+    $("restore").hidden = true;
+  }
+
   // ------------------------------------------------------------ open, check
 
   async function openTheme(source) {
+    if (dirty() && !window.confirm(w["confirm.leave"])) {
+      $("source").value = state.source;
+      return;
+    }
     say(w["status.opening"]);
     const answer = await post(data.api.open, { source: source });
     if (!answer.ok) {
       say(refusal(answer.body), "error");
       return;
     }
+    state.source = source;
+    state.savedText = answer.body.text;
+    clearInvalid();
     state.name = answer.body.name;
     state.folder = answer.body.folder;
     $("name").value = answer.body.name;
@@ -77,6 +155,7 @@
     applyReport(answer.body.report);
     $("after-save").hidden = true;
     say(answer.body.kind === "folder" ? w["status.opened"] : w["status.copy"]);
+    offerDraft();
   }
 
   let checkTimer = null;
@@ -94,6 +173,7 @@
       say(refusal(answer.body), "error");
       return;
     }
+    clearError();
     applyReport(answer.body.report);
   }
 
@@ -117,6 +197,7 @@
         showFindings(answer.body.problems || [], []);
         return;
       }
+      clearError();
       setText(answer.body.text, false);
       applyReport(answer.body.report);
     } finally {
@@ -127,6 +208,7 @@
 
   function setText(text, force) {
     state.text = text;
+    keepDraft();
     const area = $("yaml");
     if (force || document.activeElement !== area) {
       const top = area.scrollTop;
@@ -162,31 +244,64 @@
           players: summary.counts.join(", "),
         })
       : "";
-    $("simulate-button").disabled = !summary;
-    $("save-button").disabled = !summary;
+    showReadiness();
+  }
+
+  // the deck is ready (saved, printed, simulated) only when the server found no problem
+  // and every field of the form holds a value it can use
+  function showReadiness() {
+    const report = state.report || {};
+    const ready = !!report.summary && state.invalid.size === 0;
+    $("simulate-button").disabled = !ready;
+    $("save-button").disabled = !ready;
+    const findings = (report.problems || []).length + (report.warnings || []).length;
+    $("all-good").hidden = !ready || findings > 0;
+    $("not-ready").hidden = state.invalid.size === 0;
   }
 
   function format(text, values) {
     return String(text).replace(/\{(\w+)\}/g, (all, key) => (key in values ? values[key] : all));
   }
 
-  function fieldFor(line) {
-    // the deepest key written on that line that has a field in the form
-    const keys = Object.keys(state.lines).filter((k) => state.lines[k] === line);
-    keys.sort((a, b) => b.length - a.length);
-    for (const key of keys) {
-      let parts = key.split(".");
-      while (parts.length) {
-        const field = document.querySelector('[data-key="' + CSS.escape(parts.join(".")) + '"]');
-        if (field) return field;
-        parts = parts.slice(0, -1);
-      }
+  // the form's field a key path points at (or its nearest parent that has one)
+  function fieldOf(key) {
+    let parts = key ? key.split(".") : [];
+    while (parts.length) {
+      const field = document.querySelector('[data-key="' + CSS.escape(parts.join(".")) + '"]');
+      if (field) return field;
+      parts = parts.slice(0, -1);
     }
     return null;
   }
 
+  // "Bouddhisme 1 › Texte": the field's label, and the card or group it belongs to
+  function labelOf(field) {
+    const label = document.querySelector('label[for="' + CSS.escape(field.id) + '"]');
+    const own = label ? label.textContent : "";
+    const group = field.closest("fieldset");
+    const details = field.closest("details");
+    const outer = group ? group.querySelector("legend") : details ? details.querySelector("summary") : null;
+    const context = outer ? outer.textContent : "";
+    return context && context !== own ? context + " › " + own : own;
+  }
+
+  // a finding in the teacher's words: the field's name and a sentence of the catalogue
+  function plainText(finding, kind) {
+    const plain = finding.plain || { field: "", code: kind, values: {} };
+    const sentence = format(w["plain." + plain.code] || w["plain." + kind], plain.values || {});
+    const field = plain.field ? fieldOf(plain.field) : null;
+    return field ? format(w["plain.at"], { field: labelOf(field), message: sentence }) : sentence;
+  }
+
+  function focusField(field) {
+    showTab("form");
+    for (let d = field.closest("details"); d; d = d.parentElement && d.parentElement.closest("details")) d.open = true;
+    field.scrollIntoView({ block: "center" });
+    field.focus({ preventScroll: true });
+  }
+
   function showFindings(problems, warnings) {
-    for (const old of document.querySelectorAll(".field-message")) old.remove();
+    for (const old of document.querySelectorAll(".finding-message")) old.remove();
     for (const old of document.querySelectorAll(".has-problem, .has-warning")) {
       old.classList.remove("has-problem", "has-warning");
     }
@@ -199,6 +314,18 @@
       for (const finding of findings) {
         const item = document.createElement("li");
         item.className = kind;
+        const plain = finding.plain || {};
+        const field = plain.field && !finding.file ? fieldOf(plain.field) : null;
+        // the form view: plain words; a click goes to the field (or to the text's line)
+        const words = document.createElement("button");
+        words.type = "button";
+        words.className = "plain";
+        words.textContent = plainText(finding, kind);
+        words.addEventListener("click", () => {
+          if (field) focusField(field);
+          else if (finding.line) goToLine(finding.line, finding.column);
+        });
+        // the YAML view: the line and the designer's message
         const where = document.createElement("button");
         where.type = "button";
         where.className = "where";
@@ -207,21 +334,21 @@
           : finding.file || w["findings.general"];
         if (finding.line) where.addEventListener("click", () => goToLine(finding.line, finding.column));
         const text = document.createElement("span");
+        text.className = "technical";
         text.textContent = " " + finding.message;
-        item.append(where, text);
+        item.append(words, where, text);
         list.append(item);
-        const field = finding.line && !finding.file ? fieldFor(finding.line) : null;
         if (field) {
           const box = field.closest(".field") || field;
           box.classList.add(kind === "problem" ? "has-problem" : "has-warning");
           const message = document.createElement("p");
-          message.className = "field-message " + kind;
-          message.textContent = finding.message;
+          message.className = "field-message finding-message " + kind;
+          message.textContent = format(w["plain." + plain.code] || w["plain." + kind], plain.values || {});
           box.append(message);
         }
       }
     }
-    $("all-good").hidden = (problems || []).length + (warnings || []).length > 0;
+    showReadiness();
   }
 
   // ---------------------------------------------------------------- preview
@@ -334,7 +461,7 @@
       }
     }
     for (const input of form.querySelectorAll("[data-path]")) {
-      if (input === document.activeElement) continue;
+      if (input === document.activeElement || state.invalid.has(input.dataset.key)) continue;
       const path = JSON.parse(input.dataset.path);
       const value = at(merged, path);
       const kind = input.dataset.kind;
@@ -381,7 +508,7 @@
       for (const choice of options.choices) {
         const option = document.createElement("option");
         option.value = choice;
-        option.textContent = w["choice." + choice] || choice;
+        option.textContent = (options.labels && options.labels.get(choice)) || w["choice." + choice] || choice;
         input.append(option);
       }
       input.dataset.default = options.default;
@@ -418,22 +545,70 @@
     let value = input.value;
     if (kind === "bool") value = input.checked;
     else if (kind === "int") {
-      if (!/^-?\d+$/.test(value.trim())) return;
+      if (!/^-?\d+$/.test(value.trim())) return markInvalid(input, "invalid.int");
       value = Number(value.trim());
     } else if (kind === "ints") {
       const parts = value.split(/[\s,;]+/).filter(Boolean);
-      if (!parts.length || !parts.every((p) => /^\d+$/.test(p))) return;
+      if (!parts.length || !parts.every((p) => /^\d+$/.test(p))) return markInvalid(input, "invalid.ints");
       value = parts.map(Number);
     } else if (kind === "lines") {
       // one question a line; an empty box removes the list
       const lines = value.split("\n").map((line) => line.trim()).filter(Boolean);
       value = lines.length ? lines : "";
     }
+    markValid(input);
+    if (path.length === 1 && path[0] === "title") followTitle(value);
     if (typeof value === "string" && value === "" && input.dataset.optional) {
       queueEdit(path, null, true);
     } else {
       queueEdit(path, value, false);
     }
+  }
+
+  // a value the form cannot use stays as typed, marked, and is not sent: Save waits
+  function markInvalid(input, why) {
+    const key = input.dataset.key;
+    state.invalid.set(key, why);
+    clearTimeout(editTimer);
+    state.pending.delete(input.dataset.path);
+    input.setAttribute("aria-invalid", "true");
+    const box = input.closest(".field") || input.parentNode;
+    let message = box.querySelector(".invalid-message");
+    if (!message) {
+      message = document.createElement("p");
+      message.className = "field-message problem invalid-message";
+      message.id = input.id + "-invalid";
+      box.append(message);
+    }
+    message.textContent = w[why];
+    input.setAttribute("aria-describedby", message.id);
+    showReadiness();
+  }
+
+  function markValid(input) {
+    if (!state.invalid.delete(input.dataset.key)) return;
+    input.removeAttribute("aria-invalid");
+    input.removeAttribute("aria-describedby");
+    const box = input.closest(".field") || input.parentNode;
+    const message = box.querySelector(".invalid-message");
+    if (message) message.remove();
+    showReadiness();
+  }
+
+  function clearInvalid() {
+    for (const input of document.querySelectorAll('#theme-form [aria-invalid="true"]')) markValid(input);
+    state.invalid.clear();
+    showReadiness();
+  }
+
+  // the back of the cards shows the title unless the teacher wrote another one there
+  function followTitle(title) {
+    const merged = state.merged || {};
+    const back = at(merged, ["print", "back", "title"]);
+    if (back === undefined || (back !== merged.title && back !== "")) return;
+    const input = document.querySelector('[data-key="print.back.title"]');
+    if (input) input.value = title;
+    queueEdit(["print", "back", "title"], title, false);
   }
 
   function focused(path) {
@@ -446,7 +621,10 @@
   function buildForm(form, m) {
     const deck = section(form, "deck", w["form.deck"], true);
     field(deck, w["form.title"], ["title"], "text", { wide: true });
-    field(deck, w["form.language"], ["language"], "text", { max: 12 });
+    const language = String(at(m, ["language"]) || "en");
+    const names = new Map(data.languages);
+    if (!names.has(language)) names.set(language, language);
+    field(deck, w["form.language"], ["language"], "choice", { choices: Array.from(names.keys()), labels: names, default: "en" });
     field(deck, w["form.description"], ["description"], "textarea", { wide: true, optional: true });
     if (at(m, ["print", "back"])) field(deck, w["form.back_title"], ["print", "back", "title"], "text", { wide: true });
 
@@ -629,6 +807,7 @@
 
   function showTab(name) {
     const yaml = name === "yaml";
+    document.body.dataset.view = name;
     $("yaml-view").hidden = !yaml;
     $("form-view").hidden = yaml;
     $("tab-yaml").setAttribute("aria-selected", String(yaml));
@@ -641,6 +820,7 @@
 
   async function save(replace) {
     await flushEdits();
+    if (state.invalid.size) return;
     const where = place();
     say(w["status.saving"]);
     const answer = await post(data.api.save, Object.assign({ text: state.text, replace: !!replace }, where));
@@ -656,11 +836,17 @@
     }
     setText(answer.body.text, true);
     applyReport(answer.body.report);
-    say(format(w["status.saved"], { path: answer.body.saved }), "good");
+    state.savedText = answer.body.text;
+    const saved = "folder:" + where.folder + ":" + answer.body.ref;
+    if (saved !== state.source) dropDraft();
+    state.source = saved;
+    keepDraft();
+    const title = (state.merged && state.merged.title) || answer.body.name;
+    say(format(w["status.saved"], { title: title, name: answer.body.name }), "good");
     const nav = $("after-save");
     nav.textContent = "";
     for (const [key, url] of Object.entries(data.links)) {
-      if (key === "home" && !data.links.play) continue;
+      if (key === "home") continue; // the studio's title leads there already
       const link = document.createElement("a");
       link.href = url + (url.includes("?") ? "&" : "?") + "theme=" + encodeURIComponent(answer.body.ref);
       link.textContent = w["after." + key] || key;
@@ -717,8 +903,9 @@
     return value === null ? "–" : Number(value).toLocaleString(document.documentElement.lang);
   }
 
+  // "12 %" in French (a narrow no-break space), "12%" in English: the language's own way
   function percent(share) {
-    return number(Math.round(share * 1000) / 10) + " %";
+    return new Intl.NumberFormat(document.documentElement.lang, { style: "percent", maximumFractionDigits: 1 }).format(share);
   }
 
   function showRun(run, previous) {
@@ -788,6 +975,7 @@
   const area = $("yaml");
   area.addEventListener("input", () => {
     state.text = area.value;
+    keepDraft();
     drawGutter();
     scheduleCheck();
   });
@@ -806,9 +994,18 @@
     }
   });
   $("simulate-button").addEventListener("click", simulate);
-  window.addEventListener("beforeunload", () => clearTimeout(checkTimer));
+  $("restore-button").addEventListener("click", restoreDraft);
+  $("restore-drop").addEventListener("click", dropDraft);
+  window.addEventListener("beforeunload", (event) => {
+    clearTimeout(checkTimer);
+    keepDraft();
+    if (dirty()) {
+      event.preventDefault();
+      event.returnValue = ""; // the browser asks whether to leave
+    }
+  });
 
-  const wanted = new URLSearchParams(location.search).get("open");
+  const wanted = data.wanted || new URLSearchParams(location.search).get("open");
   const select = $("source");
   if (wanted && Array.from(select.options).some((o) => o.value === wanted)) select.value = wanted;
   openTheme(select.value);
