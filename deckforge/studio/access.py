@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import hashlib
 import ipaddress
-import secrets
 
 from flask import current_app, request, session
 
