@@ -1,23 +1,24 @@
 """Per-language wording of the printed kit (rules sheet, labels), kept out of the code.
 
-One JSON file per language in ``deckforge/printing/catalogues/``; a theme in a
-language without a catalogue gets the English one.
+One JSON file per language in ``deckforge/printing/catalogues/``, read by
+:mod:`deckforge.catalogues` like the referee's and the studio's; a theme in a
+language without a catalogue gets the English one. Counts follow the language's
+CLDR plural rules (``copies.one``, ``copies.other``, ``copies.few`` ...).
 """
 
 from __future__ import annotations
 
-import json
 import string
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 
-CATALOGUE_DIR = Path(__file__).resolve().parent / "catalogues"
-FALLBACK = "en"
+from deckforge import catalogues
+
+PACKAGE = "deckforge.printing"
 
 
 def languages() -> list[str]:
-    return sorted(p.stem for p in CATALOGUE_DIR.glob("*.json"))
+    return list(catalogues.languages(PACKAGE))
 
 
 def placeholders(template: str) -> set[str]:
@@ -33,13 +34,13 @@ class Catalogue:
         return self.messages[key].format(**values)
 
     def copies(self, n: int) -> str:
-        return self.text("copies_one" if n == 1 else "copies_other", n=n)
+        """How many copies of a card the deck holds, in the language's plural form."""
+        key = catalogues.plural_key(self.messages.__contains__, "copies", self.language, n)
+        return self.text(key, n=n)
 
 
 @cache
 def catalogue(language: str) -> Catalogue:
     """The catalogue for ``language`` (e.g. "fr", "de-CH" uses "de"), English if none."""
-    base = language.split("-")[0].split("_")[0].lower()
-    chosen = base if (CATALOGUE_DIR / f"{base}.json").is_file() else FALLBACK
-    messages = json.loads((CATALOGUE_DIR / f"{chosen}.json").read_text(encoding="utf-8"))
-    return Catalogue(language=chosen, messages=messages)
+    chosen = catalogues.choose(PACKAGE, language)
+    return Catalogue(language=chosen, messages=catalogues.catalogue(PACKAGE, chosen))

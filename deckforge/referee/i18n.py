@@ -10,57 +10,37 @@ known ("moment de grâce et de vérité"), else the catalogue's ``term.*``.
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from importlib import resources
 from typing import Any
 
-from babel import Locale
-from flask import request
 from markupsafe import Markup
 
+from deckforge import catalogues
+from deckforge.catalogues import FALLBACK
 from deckforge.languages import RIGHT_TO_LEFT, is_rtl_language
 
-FALLBACK = "en"
 FIRST_STRONG_ISOLATE, POP_ISOLATE = "\u2068", "\u2069"
+PACKAGE = "deckforge.referee"
 
 
-@cache
 def available() -> tuple[str, ...]:
-    folder = resources.files("deckforge.referee").joinpath("catalogues")
-    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json")))
+    return catalogues.languages(PACKAGE)
 
 
-@cache
 def catalogue(language: str) -> dict[str, str]:
-    path = resources.files("deckforge.referee").joinpath("catalogues", f"{language}.json")
-    data: dict[str, str] = json.loads(path.read_text("utf-8"))
-    return data
+    return catalogues.catalogue(PACKAGE, language)
 
 
 def language_for(wanted: str | None) -> str:
     """The catalogue to use for a theme's language code ("fr", "fr-CA", "de" ...)."""
-    if wanted:
-        base = wanted.lower().replace("_", "-").split("-")[0]
-        if base in available():
-            return base
-    return FALLBACK
+    return catalogues.choose(PACKAGE, wanted)
 
 
 def page_language() -> str:
     """Without a table: ``?lang=``, else the browser's choice (Accept-Language), else English."""
-    wanted = request.args.get("lang")
-    if wanted in available():
-        return wanted
-    return request.accept_languages.best_match(available()) or "en"
+    return catalogues.page_language(PACKAGE)
 
 
 TOKEN_TERMS = ("hint", "hints", "error", "errors")
-
-
-@cache
-def _locale(language: str) -> Locale:
-    return Locale.parse(language)
 
 
 class Translator:
@@ -113,12 +93,13 @@ class Translator:
 
     def category(self, count: float) -> str:
         """The CLDR plural category of ``count`` in this language ("one", "other", ...)."""
-        return str(_locale(self.language).plural_form(abs(count)))
+        return catalogues.plural_category(self.language, count)
 
     def plural(self, key: str, count: int, **values: Any) -> Markup:
         """``key.<category>`` for ``count`` (CLDR rules), ``key.other`` when it is missing."""
-        wanted = f"{key}.{self.category(count)}"
-        return self(wanted if self.has(wanted) else f"{key}.other", count=count, **values)
+        return self(
+            catalogues.plural_key(self.has, key, self.language, count), count=count, **values
+        )
 
     def noun(self, count: int, one: str, other: str) -> str:
         """``one`` or ``other`` as the language says for ``count``: "0 œuvre", "0 errors"."""

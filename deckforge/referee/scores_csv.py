@@ -15,6 +15,8 @@ import io
 from collections.abc import Iterable, Sequence
 from typing import Any
 
+from deckforge.languages import base_language
+
 COLUMNS = (
     "table",
     "game",
@@ -54,8 +56,7 @@ _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 def delimiter(language: str) -> str:
     """The cell separator a spreadsheet in ``language`` (e.g. "fr", "de-CH") expects."""
-    primary = language.replace("_", "-").split("-")[0].lower()
-    return ";" if primary in SEMICOLON_LANGUAGES else ","
+    return ";" if base_language(language) in SEMICOLON_LANGUAGES else ","
 
 
 def as_text(value: Any) -> str:

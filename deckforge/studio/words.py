@@ -7,13 +7,12 @@ catalogue falls back to English (a test keeps the catalogues complete).
 
 from __future__ import annotations
 
-import json
 from functools import cache
-from importlib import resources
 
-from flask import request
+from deckforge import catalogues
+from deckforge.catalogues import FALLBACK
 
-FALLBACK = "en"
+PACKAGE = "deckforge.studio"
 # languages a deck is offered in, by name (a deck written in another keeps its code)
 DECK_LANGUAGES = (
     "ar", "ca", "cs", "da", "de", "el", "en", "es", "eu", "fa", "fi", "fr", "he", "hu", "it",
@@ -21,25 +20,17 @@ DECK_LANGUAGES = (
 )  # fmt: skip
 
 
-@cache
 def languages() -> tuple[str, ...]:
-    folder = resources.files("deckforge.studio").joinpath("catalogues")
-    return tuple(sorted(p.name[:-5] for p in folder.iterdir() if p.name.endswith(".json")))
+    return catalogues.languages(PACKAGE)
 
 
-@cache
 def catalogue(language: str) -> dict[str, str]:
-    path = resources.files("deckforge.studio").joinpath("catalogues", f"{language}.json")
-    data: dict[str, str] = json.loads(path.read_text("utf-8"))
-    return data
+    return catalogues.catalogue(PACKAGE, language)
 
 
 def page_language() -> str:
     """``?lang=`` if there is such a catalogue, else the browser's choice, else English."""
-    wanted = request.args.get("lang", "")
-    if wanted in languages():
-        return wanted
-    return request.accept_languages.best_match(languages()) or FALLBACK
+    return catalogues.page_language(PACKAGE)
 
 
 def words(language: str) -> dict[str, str]:

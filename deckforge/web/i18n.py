@@ -6,20 +6,13 @@ the referee's own catalogue, so a page can also use the referee's words.
 
 from __future__ import annotations
 
-import json
-from functools import cache
-from importlib import resources
-
-from deckforge.referee.i18n import FALLBACK, Translator
+from deckforge import catalogues
+from deckforge.catalogues import FALLBACK
+from deckforge.referee.i18n import Translator
 
 
-@cache
 def web_catalogue(language: str) -> dict[str, str]:
-    path = resources.files("deckforge.web").joinpath("catalogues", f"{language}.json")
-    if not path.is_file():
-        return {}
-    data: dict[str, str] = json.loads(path.read_text("utf-8"))
-    return data
+    return catalogues.catalogue("deckforge.web", language)
 
 
 def web_text(language: str, key: str) -> str:

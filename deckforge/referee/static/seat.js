@@ -82,8 +82,8 @@
       });
       if (chosen && hint && button) {
         const count = touched.length;
-        const how = count === 0 ? button.dataset.none
-          : count === 1 ? button.dataset.one : button.dataset.many.replace("#", String(count));
+        // each count's words, in the page language's plural form (CLDR, written by the server)
+        const how = button.getAttribute("data-touches-" + count) || String(count);
         button.textContent = button.dataset.label.replace("#", target.dataset.name) + " (" + how + ")";
         button.classList.toggle("empty", count === 0);
       }
