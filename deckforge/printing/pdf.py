@@ -13,6 +13,7 @@ from reportlab.lib.colors import Color, HexColor
 from reportlab.pdfbase.pdfdoc import PDFName
 from reportlab.pdfgen.canvas import Canvas
 
+from deckforge.contrast import ratio, relative_luminance
 from deckforge.printing.fitting import SOFT_HYPHEN
 from deckforge.printing.fonts import FontStack, load_font, stack_named
 from deckforge.printing.geometry import MM, Duplex
@@ -33,17 +34,12 @@ def colour(hex_value: str) -> Color:
 
 def luminance(c: Color) -> float:
     """WCAG relative luminance (0 black .. 1 white), to choose legible text on a fill."""
-
-    def channel(v: float) -> float:
-        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
-
-    return 0.2126 * channel(c.red) + 0.7152 * channel(c.green) + 0.0722 * channel(c.blue)
+    return relative_luminance(c.red, c.green, c.blue)
 
 
 def contrast(first: Color, second: Color) -> float:
     """WCAG contrast ratio of two colours (1 to 21)."""
-    a, b = luminance(first), luminance(second)
-    return (max(a, b) + 0.05) / (min(a, b) + 0.05)
+    return ratio(luminance(first), luminance(second))
 
 
 def ink_on(fill: Color) -> Color:

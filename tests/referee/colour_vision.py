@@ -9,7 +9,7 @@ RGB, so a colour is decoded with the sRGB curve, multiplied, and encoded again.
 
 from __future__ import annotations
 
-from deckforge.referee.colours import hex_of, linear, rgb
+from deckforge.contrast import hex_of, linear, rgb
 
 Matrix = tuple[tuple[float, float, float], ...]
 
@@ -43,7 +43,7 @@ def simulate(colour: str, deficiency: str) -> str:
     channels = rgb(colour)
     if channels is None:
         raise ValueError(f"not a colour: {colour!r}")
-    light = [linear(c) for c in channels]
+    light = [linear(c / 255) for c in channels]
     matrix = MACHADO_2009[deficiency]
     red, green, blue = (
         _encode(sum(m * v for m, v in zip(row, light, strict=True))) for row in matrix

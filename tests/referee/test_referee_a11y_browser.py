@@ -39,7 +39,7 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 
-from deckforge.referee.colours import contrast
+from deckforge.contrast import contrast
 
 FESTIVAL = ["Les Lions", "Équipe Arc-en-ciel des Grands", "Les Dauphins", "Les Loups"]
 

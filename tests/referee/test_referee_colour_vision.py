@@ -12,7 +12,8 @@ from itertools import combinations
 import pytest
 from colour_vision import MACHADO_2009, simulate
 
-from deckforge.referee.colours import PROJECTOR_GROUND, contrast, ink, on_dark
+from deckforge.contrast import contrast
+from deckforge.referee.colours import PROJECTOR_GROUND, ink, on_dark
 from deckforge.theme.loader import load_theme
 
 THEMES = [

@@ -4,15 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from deckforge.referee.colours import (
-    PROJECTOR_GROUND,
-    contrast,
-    ink,
-    luminance,
-    on_dark,
-    on_light,
-    towards,
-)
+from deckforge.contrast import contrast, luminance, towards
+from deckforge.referee.colours import PROJECTOR_GROUND, ink, on_dark, on_light
 from deckforge.theme.loader import load_theme
 
 BUNDLED = ["interfaith-festival", "hanabi-classic", "avalanche", "black-powder"]

@@ -6,7 +6,8 @@ import re
 import xml.etree.ElementTree as ET
 from itertools import pairwise
 
-from deckforge.referee.colours import AAA_TEXT, PROJECTOR_GROUND, contrast
+from deckforge.contrast import AAA_TEXT, contrast
+from deckforge.referee.colours import PROJECTOR_GROUND
 from deckforge.referee.game_chart import ChartWords, chart_words_description, game_chart
 from deckforge.rules import Game
 from deckforge.rules.debrief import Point, debrief

@@ -12,7 +12,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 from referee_helpers import DATA, Table, act, colour_hint, create_table, play, rank_hint
 
-from deckforge.referee.colours import PROJECTOR_GROUND, contrast, ink, on_dark, on_light
+from deckforge.contrast import contrast
+from deckforge.referee.colours import PROJECTOR_GROUND, ink, on_dark, on_light
 from deckforge.referee.rendering import shareable
 from deckforge.theme.loader import load_theme
 
