@@ -75,13 +75,14 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["deckforge.db"] = store.ConnectionPool(database, app.config["SYNC"])
     app.teardown_appcontext(release_db)
 
-    from deckforge.referee import api, digital, errors, pages
+    from deckforge.referee import api, digital, errors, pages, replay
 
     errors.register(app)
 
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)
     app.register_blueprint(digital.bp)
+    app.register_blueprint(replay.bp)
 
     @app.after_request
     def security_headers(response: Any) -> Any:

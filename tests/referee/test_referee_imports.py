@@ -23,7 +23,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
     frozenset(names.split())
     for names in (
         "__init__ live",  # the app factory; the streams in front of it
-        "api pages digital",  # the blueprints
+        "api pages digital replay",  # the blueprints
         "rendering auth",  # what pages share; who may do what
         "service",  # the table service as routes use it
         "checks seats",  # what a request may say; what a seat may see
@@ -109,7 +109,7 @@ def test_the_referee_files_import_one_another_in_no_circle() -> None:
 
 def test_no_blueprint_imports_another_blueprint() -> None:
     found = blueprints()
-    assert found == {"api", "pages", "digital"}
+    assert found == {"api", "pages", "digital", "replay"}
     assert [
         (bp, sorted(imports_of(bp) & found)) for bp in sorted(found) if imports_of(bp) & found
     ] == []
