@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
 
+from deckforge.atomic import stage
 from deckforge.printing.calibration import calibration_sheet
 from deckforge.printing.cards import (
     CardSheets,
@@ -34,7 +35,7 @@ from deckforge.printing.geometry import (
     SheetLayout,
     parse_card_size,
 )
-from deckforge.printing.pdf import PrintCanvas, stage
+from deckforge.printing.pdf import PrintCanvas
 from deckforge.printing.preflight import preflight
 from deckforge.printing.rules_sheet import rules_sheet
 from deckforge.printing.score_sheet import score_sheet

@@ -3,9 +3,6 @@
 from __future__ import annotations
 
 import io
-import os
-import tempfile
-from pathlib import Path
 from typing import Any
 
 from reportlab import rl_config
@@ -156,23 +153,3 @@ class PrintCanvas(Canvas):
     def pdf_bytes(self) -> bytes:
         self.save()
         return self.buffer.getvalue()
-
-
-def _umask() -> int:
-    current = os.umask(0o022)
-    os.umask(current)
-    return current
-
-
-def stage(path: Path, data: bytes) -> Path:
-    """Write ``data`` to a new temporary file beside ``path`` (created with its folder)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-        os.chmod(temp, 0o666 & ~_umask())  # mkstemp's 0600 would hide the kit from others
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
-    return Path(temp)

@@ -8,9 +8,10 @@ file to make a new key (every browser that knew the old one must ask again).
 
 from __future__ import annotations
 
-import os
 import secrets
 from pathlib import Path
+
+from deckforge.atomic import write_atomic
 
 KEY_FILE = "studio-key"
 _MIN_LENGTH = 12  # a shorter text in the file is not trusted as a key
@@ -33,10 +34,5 @@ def stored_key(folder: Path) -> str:
     if len(kept) >= _MIN_LENGTH and kept.isascii() and kept.isprintable() and " " not in kept:
         return kept
     key = new_key()
-    folder.mkdir(parents=True, exist_ok=True)
-    temporary = path.with_name(f".{KEY_FILE}.{os.getpid()}.tmp")
-    descriptor = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(descriptor, "w", encoding="ascii") as handle:
-        handle.write(key + "\n")
-    os.replace(temporary, path)
+    write_atomic(path, f"{key}\n".encode("ascii"), mode=0o600)
     return key

@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import os
 import re
-import tempfile
 import threading
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
+from deckforge.atomic import write_atomic
 from deckforge.bundled import bundled_folder
 from deckforge.theme.loader import BUNDLED_THEMES, THEME_SUFFIXES, bundled_theme_names
 from deckforge.theme.validation import schema
@@ -222,13 +222,4 @@ class Places:
 
 def save_text(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` through a temporary file and a rename."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.write(text)
-        os.chmod(temp, 0o644)
-        os.replace(temp, path)
-    except BaseException:
-        Path(temp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, text.encode("utf-8"), mode=0o644)
