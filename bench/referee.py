@@ -39,7 +39,7 @@ from typing import Any
 THEME = "hanabi-classic"
 
 
-def serve(database: str, sync: str) -> None:
+def serve(database: str, sync: str, port: int = 0) -> None:
     """Child process: the referee as ``deckforge referee`` serves it, plus a trivial route."""
     from flask import Response
 
@@ -61,7 +61,7 @@ def serve(database: str, sync: str) -> None:
         return Response("ok", mimetype="text/plain")
 
     _raise_open_files_limit()
-    listening = _listen("127.0.0.1", 0)
+    listening = _listen("127.0.0.1", port)
     print(f"port {listening.getsockname()[1]}", flush=True)
     _server(RefereeASGI(app, THREADS)).run(sockets=[listening])
 
@@ -539,9 +539,10 @@ def main() -> None:
         " (steadier figures; the default leaves both to the scheduler)",
     )
     parser.add_argument("--serve", metavar="DATABASE", help=argparse.SUPPRESS)
+    parser.add_argument("--port", type=int, default=0, help="the server's port (0: any free port)")
     args = parser.parse_args()
     if args.serve:
-        serve(args.serve, args.sync)
+        serve(args.serve, args.sync, args.port)
         return
 
     server_cpus: set[int] | None = None
@@ -559,7 +560,16 @@ def main() -> None:
     folder = tempfile.mkdtemp(prefix="deckforge-bench-")
     database = str(Path(folder) / "bench.sqlite3")
     child = subprocess.Popen(
-        [sys.executable, __file__, "--serve", database, "--sync", args.sync],
+        [
+            sys.executable,
+            __file__,
+            "--serve",
+            database,
+            "--sync",
+            args.sync,
+            "--port",
+            str(args.port),
+        ],
         stdout=subprocess.PIPE,
         text=True,
         preexec_fn=pin_server if server_cpus is not None else None,

@@ -38,21 +38,79 @@ _HEADERS = [
 ]
 
 
+# an event stream's body once the response has begun: HTTP/1.1 chunks (the framing
+# uvicorn's h11 and httptools protocols use; the response says so in its headers)
+_CHUNKED = (b"transfer-encoding", b"chunked")
+SLICE = 250  # streams written to before the event loop turns to other work
+BACKLOG = 256 * 1024  # bytes a client may leave unread before it only gets the newest state
+
+
+def _chunk(data: bytes) -> bytes:
+    return b"%x\r\n%s\r\n" % (len(data), data)
+
+
+_KEEPALIVE_CHUNK = _chunk(KEEPALIVE.encode())
+
+
+def _direct_transport(scope: Scope, send: Send) -> asyncio.WriteTransport | None:
+    """The connection's transport, where the server lets a stream write to it itself.
+
+    uvicorn's HTTP/1.1 protocols (h11 and httptools) hand the app the ``send`` of
+    a request-response cycle that holds its ``transport``; events are then framed
+    once as chunks and written to each stream's transport directly, without a
+    task woken per stream. Any other server, or HTTP/1.0, gets the ASGI path.
+    """
+    if scope.get("http_version") != "1.1":
+        return None
+    transport = getattr(getattr(send, "__self__", None), "transport", None)
+    if isinstance(transport, asyncio.WriteTransport) and not transport.is_closing():
+        return transport
+    return None
+
+
 class Follower:
-    """One open stream: the newest version it has not sent yet, and a wake-up."""
+    """One open stream: the last version written to it, and how it is written to.
 
-    __slots__ = ("pending", "wake")
+    A direct follower (``transport`` set) is written to by :meth:`LiveStreams._deliver`
+    itself; its task only waits for ``done``. Otherwise ``pending`` holds the newest
+    event not yet sent and ``wake`` wakes the stream's task (the ASGI path).
+    """
 
-    def __init__(self) -> None:
+    __slots__ = ("done", "pending", "seen", "transport", "wake", "written")
+
+    def __init__(self, seen: int, done: asyncio.Future[None]) -> None:
+        self.seen = seen
+        self.done = done  # resolved when the stream ends: closed, gone, or its time is up
         self.pending: tuple[int, bytes] | None = None
-        self.wake = asyncio.Event()
+        self.transport: asyncio.WriteTransport | None = None
+        self.wake: asyncio.Event | None = None
+        self.written = False  # since the last keep-alive tick
+
+    def finish(self) -> None:
+        if not self.done.done():
+            self.done.set_result(None)
+        if self.wake is not None:
+            self.wake.set()
+
+    def write(self, version: int, chunk: bytes) -> None:
+        """Write an event (already framed) now, or keep it while the client lags behind."""
+        transport = self.transport
+        assert transport is not None
+        if transport.is_closing():
+            self.finish()
+        elif transport.get_write_buffer_size() > BACKLOG:
+            self.pending = (version, chunk)  # sent when the client has read the rest
+        else:
+            transport.write(chunk)
+            self.seen, self.pending, self.written = version, None, True
 
 
 class LiveStreams:
     """The open streams of each table, fed from :class:`VersionBoard` publications.
 
     Publications come from the worker threads; they are handed to the event loop,
-    which wakes only the streams of the table that changed.
+    which encodes each event once and writes it to the streams of the table that
+    changed. One timer for all streams sends the keep-alives.
     """
 
     def __init__(self, app: Flask, wsgi: WSGIMiddleware, per_address: int) -> None:
@@ -66,6 +124,7 @@ class LiveStreams:
         self.followers: dict[str, set[Follower]] = {}
         self.open_from: Counter[str] = Counter()
         self.closed = False
+        self._ticking: asyncio.TimerHandle | None = None
         self.board.listen(self._published)
 
     # ---- from the worker threads ------------------------------------------------------
@@ -93,11 +152,48 @@ class LiveStreams:
         followers = self.followers.get(table_id)
         if not followers:
             return
-        news = (version, event_text(version, state_json).encode())  # once for all its streams
-        for follower in followers:
+        event = event_text(version, state_json).encode()  # once for all its streams
+        self._write_slice(list(followers), 0, version, event, _chunk(event))
+
+    def _write_slice(
+        self, followers: list[Follower], start: int, version: int, event: bytes, chunk: bytes
+    ) -> None:
+        """Write the event to ``SLICE`` streams, then let the loop answer other requests
+        (the leader's POST among them) before the next slice."""
+        for follower in followers[start : start + SLICE]:
+            if version <= follower.seen:
+                continue
+            if follower.transport is not None:
+                follower.write(version, chunk)
+                continue
             if follower.pending is None or follower.pending[0] < version:
-                follower.pending = news
-            follower.wake.set()
+                follower.pending = (version, event)
+            if follower.wake is not None:
+                follower.wake.set()
+        if start + SLICE < len(followers) and self.loop is not None:
+            self.loop.call_soon(self._write_slice, followers, start + SLICE, version, event, chunk)
+
+    def _tick(self) -> None:
+        """Every ``keepalive`` seconds: a keep-alive to each direct stream written to
+        since the last tick by nothing, and the held event to a client that caught up."""
+        self._ticking = None
+        for followers in self.followers.values():
+            for follower in followers:
+                if follower.transport is None:
+                    continue
+                if follower.pending is not None:
+                    follower.write(*follower.pending)
+                elif not follower.written and not follower.transport.is_closing():
+                    follower.transport.write(_KEEPALIVE_CHUNK)
+                follower.written = False
+        self._start_ticking()
+
+    def _start_ticking(self) -> None:
+        """One timer for every stream, running while there are any."""
+        loop = self.loop
+        idle = self._ticking is None and loop is not None and not self.closed
+        if idle and any(self.followers.values()):
+            self._ticking = loop.call_later(self.keepalive, self._tick)  # type: ignore[union-attr]
 
     def close_soon(self) -> None:
         """The server stops (from a signal handler or another thread): streams end now."""
@@ -108,9 +204,12 @@ class LiveStreams:
     def close(self) -> None:
         """The server stops: every open stream ends now."""
         self.closed = True
+        if self._ticking is not None:
+            self._ticking.cancel()
+            self._ticking = None
         for followers in self.followers.values():
             for follower in followers:
-                follower.wake.set()
+                follower.finish()
 
     async def serve(self, scope: Scope, receive: Receive, send: Send, table_id: str) -> None:
         self.loop = asyncio.get_running_loop()
@@ -129,55 +228,74 @@ class LiveStreams:
                 # a2wsgi types the ASGI messages as TypedDicts; uvicorn passes plain dicts
                 await self.wsgi(scope, receive, send)  # type: ignore[arg-type]
                 return
-            await self._stream(receive, send, table_id, first)
+            await self._stream(scope, receive, send, table_id, first)
         finally:
             self.open_from[address] -= 1
             if not self.open_from[address]:
                 del self.open_from[address]
 
     async def _stream(
-        self, receive: Receive, send: Send, table_id: str, first: tuple[int, str]
+        self, scope: Scope, receive: Receive, send: Send, table_id: str, first: tuple[int, str]
     ) -> None:
-        follower = Follower()
+        loop = asyncio.get_running_loop()
+        follower = Follower(first[0], loop.create_future())
         followers = self.followers.setdefault(table_id, set())
-        followers.add(follower)
+        followers.add(follower)  # from now on no publication is missed: it waits in pending
+        transport = _direct_transport(scope, send)
         gone = asyncio.ensure_future(_disconnected(receive, follower))
+        ends = loop.call_later(self.duration, follower.finish)
         try:
-            await send({"type": "http.response.start", "status": 200, "headers": _HEADERS})
-            seen = first[0]
+            headers = [*_HEADERS, _CHUNKED] if transport is not None else _HEADERS
+            await send({"type": "http.response.start", "status": 200, "headers": headers})
             await _body(send, event_text(*first, opening=True).encode())
-            end = asyncio.get_running_loop().time() + self.duration
-            while not self.closed and not gone.done():
-                left = end - asyncio.get_running_loop().time()
-                if left <= 0:
-                    break
-                try:
-                    async with asyncio.timeout(min(self.keepalive, left)):  # no task per wait
-                        await follower.wake.wait()
-                except TimeoutError:
-                    await _body(send, KEEPALIVE.encode())
-                    continue
-                follower.wake.clear()
-                pending, follower.pending = follower.pending, None
-                if pending is not None and pending[0] != seen:
-                    seen = pending[0]
-                    await _body(send, pending[1])
+            if self.closed:
+                follower.finish()
+            if transport is not None:
+                follower.transport = transport
+                self._start_ticking()
+                if follower.pending is not None and follower.pending[0] > follower.seen:
+                    version, event = follower.pending
+                    follower.write(version, _chunk(event))
+                await follower.done
+            else:
+                follower.wake = asyncio.Event()
+                await self._follow(send, follower)
             if not gone.done():
                 await send({"type": "http.response.body", "body": b""})
         except OSError:
             pass  # the client went away while we wrote to it
         finally:
+            ends.cancel()
             gone.cancel()
             followers.discard(follower)
             if not followers:
                 self.followers.pop(table_id, None)
 
+    async def _follow(self, send: Send, follower: Follower) -> None:
+        """The ASGI path: the stream's task sends each event and the keep-alives."""
+        wake = follower.wake
+        assert wake is not None
+        if follower.pending is not None:
+            wake.set()  # published while the opening event was sent
+        while not follower.done.done():
+            try:
+                async with asyncio.timeout(self.keepalive):
+                    await wake.wait()
+            except TimeoutError:
+                await _body(send, KEEPALIVE.encode())
+                continue
+            wake.clear()
+            pending, follower.pending = follower.pending, None
+            if pending is not None and pending[0] > follower.seen and not follower.done.done():
+                follower.seen = pending[0]
+                await _body(send, pending[1])
+
 
 async def _disconnected(receive: Receive, follower: Follower) -> None:
-    """Wait for the client to close its end, then wake the stream so that it ends."""
+    """Wait for the client to close its end, then end the stream."""
     while (await receive())["type"] != "http.disconnect":
         pass
-    follower.wake.set()
+    follower.finish()
 
 
 async def _body(send: Send, data: bytes) -> None:
