@@ -21,6 +21,7 @@ from typing import Any, Literal, TypedDict
 
 import orjson
 
+from deckforge.identity_cache import IdentityCache
 from deckforge.referee import store
 from deckforge.referee.notify import VersionBoard
 from deckforge.referee.state import (
@@ -150,16 +151,14 @@ def describe(event: Event, action: Any, theme: Theme) -> LogEntry:
 
 # per theme object: the public state's parts that never change (shared, never mutated),
 # kept with the theme itself, so an id is never reused while its entry exists
-_PER_THEME: dict[tuple[str, int], tuple[Theme, Any]] = {}
+_PER_THEME: IdentityCache[Any] = IdentityCache(128)
 
 
 def _per_theme(kind: str, theme: Theme, build: Callable[[Theme], Any]) -> Any:
-    found = _PER_THEME.get((kind, id(theme)))
-    if found is not None and found[0] is theme:
-        return found[1]
-    value = build(theme)
-    _PER_THEME[kind, id(theme)] = (theme, value)
-    return value
+    found = _PER_THEME.get((kind, id(theme)), theme)
+    if found is not None:
+        return found
+    return _PER_THEME.put((kind, id(theme)), theme, build(theme))
 
 
 def _static_suits(theme: Theme) -> tuple[SuitInfo, ...]:

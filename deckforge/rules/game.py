@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, NamedTuple, assert_never
 
+from deckforge.identity_cache import IdentityCache
 from deckforge.rules.actions import Action, ColourHint, Discard, Play, RankHint
 from deckforge.rules.cards import Card, HandCard
 from deckforge.rules.errors import IllegalAction, SetupError
@@ -809,15 +810,13 @@ class _ActionTable:
         return found
 
 
-_ACTION_TABLES: dict[tuple[int, int], tuple[Rulebook, _ActionTable]] = {}
+_ACTION_TABLES: IdentityCache[_ActionTable] = IdentityCache(256)  # per rulebook and count
 
 
 def _action_table(book: Rulebook, players: int) -> _ActionTable:
     """The action table of ``book`` for ``players`` (built on first use)."""
     key = (id(book), players)
-    cached = _ACTION_TABLES.get(key)
-    if cached is not None and cached[0] is book:
-        return cached[1]
-    table = _ActionTable(book, players)
-    _ACTION_TABLES[key] = (book, table)
-    return table
+    cached = _ACTION_TABLES.get(key, book)
+    if cached is not None:
+        return cached
+    return _ACTION_TABLES.put(key, book, _ActionTable(book, players))

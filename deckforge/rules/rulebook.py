@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from deckforge.identity_cache import IdentityCache
 from deckforge.rules.cards import Card
 from deckforge.theme.model import (
     ClueMode,
@@ -40,12 +41,10 @@ class Rulebook:
 
     @classmethod
     def of(cls, theme: Theme) -> Rulebook:
-        cached = _CACHE.get(id(theme))
-        if cached is not None and cached[0] is theme:
-            return cached[1]
-        book = cls._build(theme)
-        _CACHE[id(theme)] = (theme, book)
-        return book
+        cached = _CACHE.get(id(theme), theme)
+        if cached is not None:
+            return cached
+        return _CACHE.put(id(theme), theme, cls._build(theme))
 
     @classmethod
     def _build(cls, theme: Theme) -> Rulebook:
@@ -103,4 +102,4 @@ class Rulebook:
         return None
 
 
-_CACHE: dict[int, tuple[Theme, Rulebook]] = {}
+_CACHE: IdentityCache[Rulebook] = IdentityCache(64)  # per theme object

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from deckforge.identity_cache import IdentityCache
 from deckforge.rules.actions import Action, ColourHint, Discard, Play, RankHint
 from deckforge.rules.bots.knowledge import Board, Identities, chances, members, unseen_mask
 from deckforge.rules.cards import HandCard
@@ -702,8 +703,8 @@ class ConventionBot:
     @staticmethod
     def _clue_kinds(ids: Identities, target: int) -> list[tuple[ColourHint | RankHint, int]]:
         """Every clue to ``target``, with the identities it touches (built once per theme)."""
-        kinds = _CLUE_KINDS.get((id(ids), target))
-        if kinds is None or kinds[0] is not ids:
+        kinds = _CLUE_KINDS.get((id(ids), target), ids)
+        if kinds is None:
             found: list[tuple[ColourHint | RankHint, int]] = [
                 (ColourHint(target, colour), mask) for colour, mask in enumerate(ids.colour_masks)
             ]
@@ -711,8 +712,8 @@ class ConventionBot:
                 (RankHint(target, rank), ids.rank_masks[rank])
                 for rank in range(1, ids.book.max_rank + 1)
             ]
-            kinds = _CLUE_KINDS[(id(ids), target)] = (ids, found)
-        return kinds[1]
+            kinds = _CLUE_KINDS.put((id(ids), target), ids, found)
+        return kinds
 
     def _value(
         self,
@@ -825,7 +826,8 @@ class ConventionBot:
         return False
 
 
-_CLUE_KINDS: dict[tuple[int, int], tuple[Identities, list[tuple[ColourHint | RankHint, int]]]] = {}
+# per theme's identities and target seat
+_CLUE_KINDS: IdentityCache[list[tuple[ColourHint | RankHint, int]]] = IdentityCache(512)
 
 
 def _first_touch(board: Board, truth: int) -> float:

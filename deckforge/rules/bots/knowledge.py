@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from itertools import pairwise
 
+from deckforge.identity_cache import IdentityCache
 from deckforge.rules.cards import Card, HandCard
 from deckforge.rules.rulebook import Rulebook
 from deckforge.rules.view import PlayerView
@@ -36,9 +37,9 @@ class Identities:
 
     @classmethod
     def of(cls, theme: Theme) -> Identities:
-        cached = _CACHE.get(id(theme))
-        if cached is not None and cached[0] is theme:
-            return cached[1]
+        cached = _CACHE.get(id(theme), theme)
+        if cached is not None:
+            return cached
         book = Rulebook.of(theme)
         width = book.max_rank
         copies = [0] * (book.suits * width)
@@ -81,8 +82,7 @@ class Identities:
             tuple(colour_masks),
             tuple(successor),
         )
-        _CACHE[id(theme)] = (theme, made)
-        return made
+        return _CACHE.put(id(theme), theme, made)
 
     def index(self, card: Card) -> int:
         return card.suit * self.width + card.rank - 1
@@ -112,7 +112,7 @@ class Identities:
         return mask
 
 
-_CACHE: dict[int, tuple[Theme, Identities]] = {}
+_CACHE: IdentityCache[Identities] = IdentityCache(64)  # per theme object
 
 
 def members(mask: int) -> list[int]:
