@@ -15,14 +15,16 @@ import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, g, redirect, render_template, request, url_for
+from flask import Blueprint, g, make_response, redirect, render_template, request, url_for
 from markupsafe import Markup
 
+from deckforge.referee import store
+from deckforge.referee.auth import leader_required
 from deckforge.referee.checks import form_number
 from deckforge.referee.db import get_db
 from deckforge.referee.errors import RefereeError
 from deckforge.referee.game_chart import ChartWords, game_chart
-from deckforge.referee.rendering import in_language, no_store
+from deckforge.referee.rendering import in_language, leader_change, no_store
 from deckforge.referee.service import load_table, service
 from deckforge.referee.state import LogEntry, State
 from deckforge.referee.tables import LoadedTable, describe, public_state
@@ -132,6 +134,84 @@ def next_moment(table_id: str) -> Any:
     moment = found.next_moment(step)
     target = step if moment is None else moment.step
     return redirect(_url(table_id, recorded.number, target), 303)
+
+
+# ---- the leader moves the projector's replay (the position is kept in the store: a change
+# of the table, published like any other, so every projector follows it) ----
+
+MOVES = ("show", "first", "previous", "next", "last", "next-moment", "stop")
+
+
+@bp.post("/t/<table_id>/lead/<token>/replay")
+@leader_required
+def move(table_id: str, token: str) -> Any:
+    def change(version: int) -> None:
+        wanted = request.form.get("move", "")
+        if wanted not in MOVES:
+            raise RefereeError(400, "bad-action", "move is not a replay move")
+        snap = load_table(table_id)
+        position = None if wanted == "stop" else _moved(snap, wanted)
+        service().change(get_db(), table_id, store.set_replay_position, version, position)
+
+    return leader_change(table_id, token, change, "#replay-remote")
+
+
+def _moved(snap: LoadedTable, wanted: str) -> tuple[int, int]:
+    """Where ``wanted`` takes the projector's replay from where it stands (or, when it
+    shows the live table, from the last step of the game being played)."""
+    current = store.replay_position(get_db(), snap.table.id)
+    number, step = current if current is not None else (snap.table.game, len(snap.actions))
+    if wanted == "show" and "game" in request.form:
+        number = form_number(request.form.get("game"), "game", 1, MAX_GAMES, code="no-such-game")
+    recorded = recorded_game(snap, number)
+    last = recorded.steps
+    step = min(step, last)
+    if wanted == "show" and (current is None or current[0] != number):
+        return number, last
+    if wanted == "next-moment":
+        found = debrief(recorded.theme, recorded.players, recorded.deck, recorded.actions)
+        moment = found.next_moment(step)
+        return number, step if moment is None else moment.step
+    moves = {"first": 0, "previous": max(0, step - 1), "next": min(last, step + 1), "last": last}
+    return number, moves.get(wanted, step)
+
+
+@bp.get("/t/<table_id>/replay/follow")
+def follow(table_id: str) -> Any:
+    """Where the projectors should be: ``X-Replay-Url`` is the replay's step the leader
+    shows, empty for the live table (read by replay.js at each new version)."""
+    snap = load_table(table_id)
+    response = make_response("", 204)
+    response.headers["Cache-Control"] = "no-store"
+    response.headers["X-Table-Version"] = str(snap.version)
+    response.headers["X-Replay-Url"] = _shown_url(snap.table.id) or ""
+    return response
+
+
+def _shown_url(table_id: str) -> str | None:
+    position = store.replay_position(get_db(), table_id)
+    return None if position is None else _url(table_id, *position)
+
+
+@bp.app_context_processor
+def remote() -> dict[str, Any]:
+    """``replay_remote(table_id)`` for the leader's page: where the projector's replay
+    stands and how many steps that game has."""
+
+    def replay_remote(table_id: str) -> dict[str, Any]:
+        snap = load_table(table_id)
+        position = store.replay_position(get_db(), table_id)
+        steps = len(snap.actions)
+        if position is not None and position[0] != snap.table.game:
+            steps = recorded_game(snap, position[0]).steps
+        return {
+            "position": position,
+            "steps": steps,
+            "games": list(range(1, snap.table.game + 1)),
+            "page": _shown_url(table_id) or url_for("replay.replay", table_id=table_id),
+        }
+
+    return {"replay_remote": replay_remote, "replay_shown_url": _shown_url}
 
 
 def _url(table_id: str, number: int, step: int) -> str:

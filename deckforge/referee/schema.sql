@@ -46,6 +46,14 @@ CREATE TABLE IF NOT EXISTS pauses (
     since TEXT NOT NULL
 );
 
+-- The step of a game the leader shows on the projector's replay (none: the live table).
+-- Moving it is a change of the table, like a pause: the version moves on.
+CREATE TABLE IF NOT EXISTS replays (
+    table_id TEXT PRIMARY KEY REFERENCES tables (id) ON DELETE CASCADE,
+    game INTEGER NOT NULL CHECK (game >= 1),
+    step INTEGER NOT NULL CHECK (step >= 0)
+);
+
 -- An accepted action moves its table to the version it created, in the same
 -- statement: one INSERT is the whole transaction of an action.
 CREATE TRIGGER IF NOT EXISTS action_moves_version AFTER INSERT ON actions

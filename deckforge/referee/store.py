@@ -268,6 +268,33 @@ def set_paused(conn: sqlite3.Connection, table_id: str, expected_version: int, p
     return version
 
 
+def replay_position(conn: sqlite3.Connection, table_id: str) -> tuple[int, int] | None:
+    """The (game, step) the leader shows on the projector's replay, or None (the live table)."""
+    row = conn.execute("SELECT game, step FROM replays WHERE table_id = ?", (table_id,)).fetchone()
+    return None if row is None else (int(row["game"]), int(row["step"]))
+
+
+def set_replay_position(
+    conn: sqlite3.Connection,
+    table_id: str,
+    expected_version: int,
+    position: tuple[int, int] | None,
+) -> int:
+    """Show ``position`` (game, step) on the projector's replay, or the live table (None),
+    on ``expected_version``; returns the new version (the projectors follow it)."""
+    with write(conn) as writer:
+        version = _bump(writer, table_id, expected_version)
+        if position is None:
+            writer.execute("DELETE FROM replays WHERE table_id = ?", (table_id,))
+        else:
+            writer.execute(
+                "INSERT INTO replays (table_id, game, step) VALUES (?, ?, ?)"
+                " ON CONFLICT (table_id) DO UPDATE SET game = excluded.game, step = excluded.step",
+                (table_id, *position),
+            )
+    return version
+
+
 def get_game(conn: sqlite3.Connection, table_id: str, number: int) -> GameRecord | None:
     row = conn.execute(
         "SELECT * FROM games WHERE table_id = ? AND number = ?", (table_id, number)

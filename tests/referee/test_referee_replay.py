@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from flask.testing import FlaskClient
 from referee_helpers import Table, act, create_table, discard, play, rank_hint
@@ -133,8 +134,98 @@ def test_the_leader_page_and_the_finished_projector_link_to_the_replay(
     table = festival_game(client)
     leader = client.get(f"/t/{table.id}/lead/{table.token}").get_data(as_text=True)
     assert f'href="/t/{table.id}/replay"' in leader
-    assert "/replay" not in client.get(f"/t/{table.id}").get_data(as_text=True)  # game on
+    assert "end-replay" not in client.get(f"/t/{table.id}").get_data(as_text=True)  # game on
     for version, action in ((6, play(HINDU, 3)), (7, play(HINDU, 4))):
         assert act(client, table, version, action).status_code == 200
     projector = client.get(f"/t/{table.id}").get_data(as_text=True)
     assert f'href="/t/{table.id}/replay?game=1"' in projector
+
+
+# ---- the leader's phone moves the projector's replay -----------------------------------
+
+
+def move(client: FlaskClient, table: Table, what: str, **extra: str) -> Any:
+    leader = f"/t/{table.id}/lead/{table.token}"
+    page = client.get(leader).get_data(as_text=True)
+    csrf = re.search(r'name="csrf" value="([^"]+)"', page).group(1)
+    version = client.get(f"/api/tables/{table.id}").get_json()["version"]
+    form = {"csrf": csrf, "version": str(version), "move": what, **extra}
+    return client.post(f"{leader}/replay", data=form)
+
+
+def followed(client: FlaskClient, table: Table) -> str:
+    response = client.get(f"/t/{table.id}/replay/follow")
+    assert response.status_code == 204 and response.headers["Cache-Control"] == "no-store"
+    return response.headers["X-Replay-Url"]
+
+
+def test_the_leader_moves_the_projectors_replay_step_by_step(client: FlaskClient) -> None:
+    table = festival_game(client)
+    assert followed(client, table) == ""
+    before = client.get(f"/api/tables/{table.id}").get_json()["version"]
+    response = move(client, table, "show")
+    assert response.status_code == 303
+    assert response.headers["Location"].endswith("#replay-remote")
+    assert followed(client, table) == f"/t/{table.id}/replay?game=1&step=6"
+    # a move is a change of the table: the version moves on, so every projector hears of it
+    assert client.get(f"/api/tables/{table.id}").get_json()["version"] == before + 1
+    move(client, table, "first")
+    assert followed(client, table).endswith("step=0")
+    move(client, table, "previous")
+    assert followed(client, table).endswith("step=0")  # nothing before the deal
+    move(client, table, "next")
+    assert followed(client, table).endswith("step=1")
+    move(client, table, "next-moment")
+    assert followed(client, table).endswith("step=2")  # the misplay
+    move(client, table, "next-moment")
+    assert followed(client, table).endswith("step=5")  # the last Diwali
+    move(client, table, "last")
+    assert followed(client, table).endswith("step=6")
+    move(client, table, "next")
+    assert followed(client, table).endswith("step=6")
+    leader = client.get(f"/t/{table.id}/lead/{table.token}").get_data(as_text=True)
+    assert "Le projecteur montre la partie 1, étape 6 sur 6." in leader
+    move(client, table, "stop")
+    assert followed(client, table) == ""
+    assert "Le projecteur montre la partie en cours." in client.get(
+        f"/t/{table.id}/lead/{table.token}"
+    ).get_data(as_text=True)
+
+
+def test_the_projector_pages_know_where_the_leaders_replay_stands(client: FlaskClient) -> None:
+    table = festival_game(client)
+    assert 'data-shown=""' in client.get(f"/t/{table.id}").get_data(as_text=True)
+    move(client, table, "show")
+    move(client, table, "first")
+    shown = f'data-shown="/t/{table.id}/replay?game=1&amp;step=0"'
+    assert shown in client.get(f"/t/{table.id}").get_data(as_text=True)
+    assert shown in page(client, table, "?step=0")
+
+
+def test_a_replay_move_needs_the_leader_a_known_move_and_the_current_version(
+    client: FlaskClient,
+) -> None:
+    table = festival_game(client)
+    assert move(client, table, "sideways").status_code == 400
+    wrong = Table(table.id, "not-the-token", table.body)
+    assert client.post(f"/t/{table.id}/lead/wrong/replay", data={"move": "show"}).status_code in (
+        403,
+        404,
+    )
+    del wrong
+    leader = f"/t/{table.id}/lead/{table.token}"
+    csrf = re.search(r'name="csrf" value="([^"]+)"', client.get(leader).get_data(as_text=True))
+    stale = client.post(
+        f"{leader}/replay", data={"csrf": csrf.group(1), "version": "0", "move": "show"}
+    )
+    assert stale.status_code == 409
+    assert followed(client, table) == ""
+
+
+def test_an_earlier_game_can_be_shown_from_the_phone(client: FlaskClient) -> None:
+    table = festival_game(client)
+    client.post(f"/api/tables/{table.id}/games", headers=table.auth, json={"version": 6})
+    move(client, table, "show", game="1")
+    assert followed(client, table) == f"/t/{table.id}/replay?game=1&step=6"
+    assert move(client, table, "stop").status_code == 303
+    assert move(client, table, "show", game="3").status_code == 404
