@@ -10,7 +10,7 @@ import functools
 from typing import Any
 
 from deckforge import __version__
-from deckforge.referee.state import State, schemas
+from deckforge.referee.state import SeatView, State, schemas
 
 _INT = {"type": "integer"}
 _STR = {"type": "string"}
@@ -141,29 +141,12 @@ SCHEMAS: dict[str, Any] = {
     ),
     "PostSeatAction": _object({"version": _INT, "action": _ref("SeatAction")}, "version action"),
     "Pause": _object({"version": _INT, "paused": _BOOL}, "version paused"),
-    "SeatView": _object(
-        {
-            "seat": _INT,
-            "name": _STR,
-            "version": _INT,
-            "your_turn": _BOOL,
-            "can_act": _BOOL,
-            "paused": _BOOL,
-            "hands": _array(_OBJECT),
-            "state": _ref("State"),
-        },
-        "seat name version your_turn can_act paused hands state",
-        description=(
-            "What one seat may see: the public state, every other hand face up with the hints "
-            "each card received, and its own hand as hint knowledge only (no card)."
-        ),
-    ),
     "HanabRecord": _object(
         {"players": _array(_STR), "deck": _array(_OBJECT), "actions": _array(_OBJECT)},
         "players deck actions",
         description="hanab.live's JSON export format: `deckforge replay` reads it.",
     ),
-    **schemas(State),  # the public state, generated from its types (state.py)
+    **schemas(State, SeatView),  # generated from their types (state.py)
 }
 
 

@@ -18,11 +18,11 @@ import base64
 import hashlib
 import hmac
 import secrets
-from typing import Any
 
 from deckforge.page_tokens import same_secret
 from deckforge.referee import store
-from deckforge.referee.tables import LoadedTable
+from deckforge.referee.state import Hand, HintTouches, Knowledge, LastHint, SeatView
+from deckforge.referee.tables import LoadedTable, card_id
 from deckforge.rules import ColourHint, Game, HandCard, RankHint
 from deckforge.theme.model import Theme
 
@@ -54,7 +54,7 @@ def seat_matches(key: str, table: store.TableRecord, seat: int, presented: str |
 # ---- what a seat (or the leader) sees -------------------------------------------------
 
 
-def knowledge(held: HandCard, theme: Theme) -> dict[str, Any]:
+def knowledge(held: HandCard, theme: Theme) -> Knowledge:
     """What the hints told about one card: public, since every hint is given aloud.
 
     Reads the hint fields only (never ``card`` nor ``deck_index``), so it is
@@ -75,7 +75,7 @@ def knowledge(held: HandCard, theme: Theme) -> dict[str, Any]:
     }
 
 
-def hint_touches(game: Game, player: int) -> dict[str, Any]:
+def hint_touches(game: Game, player: int) -> HintTouches:
     """For another player's hand: the slots each colour and each rank would touch (the
     engine answers, from the seat after ``player``: anybody but the player sees them)."""
     found = game.view((player + 1) % game.players).hint_touches(player)
@@ -85,7 +85,7 @@ def hint_touches(game: Game, player: int) -> dict[str, Any]:
     }
 
 
-def _open_hand(digital: LoadedTable, player: int) -> dict[str, Any]:
+def _open_hand(digital: LoadedTable, player: int) -> Hand:
     theme = digital.theme
     held = digital.game.hand(player)
     cards = [c.card for c in held]
@@ -96,14 +96,14 @@ def _open_hand(digital: LoadedTable, player: int) -> dict[str, Any]:
         "name": digital.table.players[player],
         "own": False,
         "cards": [
-            {"slot": slot, "card": card.to_dict(), **knowledge(h, theme)}
+            {"slot": slot, "card": card_id(card), **knowledge(h, theme)}
             for slot, (h, card) in enumerate(zip(held, known, strict=True))
         ],
         "touches": hint_touches(digital.game, player),
     }
 
 
-def last_hint(game: Game) -> dict[str, Any] | None:
+def last_hint(game: Game) -> LastHint | None:
     """The slots the latest hint touched, if the latest action was a hint: everybody saw
     which cards the receiver was shown."""
     event = game.last_event
@@ -114,12 +114,12 @@ def last_hint(game: Game) -> dict[str, Any] | None:
     return {"target": action.target, "slots": list(event.touched)}
 
 
-def seat_view(digital: LoadedTable, seat: int) -> dict[str, Any]:
+def seat_view(digital: LoadedTable, seat: int) -> SeatView:
     """Everything seat ``seat`` may receive: the public state, the other hands, its own
     hand as hint knowledge only, and whether it may act now."""
     game, table = digital.game, digital.table
     view = game.view(seat)
-    hands = []
+    hands: list[Hand] = []
     for player in range(len(table.players)):
         if player == seat:
             hands.append(
@@ -148,6 +148,6 @@ def seat_view(digital: LoadedTable, seat: int) -> dict[str, Any]:
     }
 
 
-def leader_hands(digital: LoadedTable) -> list[dict[str, Any]]:
+def leader_hands(digital: LoadedTable) -> list[Hand]:
     """Every hand face up with its hint knowledge: the leader sees everything."""
     return [_open_hand(digital, p) for p in range(len(digital.table.players))]

@@ -142,6 +142,67 @@ class State(TypedDict):
     paused: NotRequired[bool]  # digital tables: the leader has paused the seats
 
 
+# ---- what one seat of a digital table receives ------------------------------------------
+
+
+class Knowledge(TypedDict):
+    """What the hints told about one card (public: every hint is given aloud)."""
+
+    touched: bool
+    colour_hinted: int | None  # clue colour of the latest colour hint that touched it
+    rank_hinted: int | None
+    possible_suits: list[int]
+    possible_ranks: list[int]
+    suit_known: int | None
+    rank_known: int | None
+    suits_ruled_out: list[int]
+    ranks_ruled_out: list[int]
+
+
+class SeatCard(Knowledge):
+    """A card of a hand; ``card`` only in another player's hand, never in one's own."""
+
+    slot: int  # 0: the oldest card
+    card: NotRequired[CardId]
+
+
+class HintTouches(TypedDict):
+    """For another player's hand: the slots each clue colour and each rank would touch."""
+
+    colours: list[list[int]]
+    ranks: dict[str, list[int]]  # by rank, "1" to the highest
+
+
+class Hand(TypedDict):
+    player: int
+    name: str
+    own: bool
+    cards: list[SeatCard]
+    touches: NotRequired[HintTouches]  # another player's hand
+
+
+class LastHint(TypedDict):
+    """The slots the latest hint touched, when the latest action was a hint."""
+
+    target: int
+    slots: list[int]
+
+
+class SeatView(TypedDict):
+    """What one seat may see: the public state, every other hand face up with the hints
+    each card received, and its own hand as hint knowledge only (no card)."""
+
+    seat: int
+    name: str
+    version: int
+    last_hint: LastHint | None
+    your_turn: bool
+    can_act: bool
+    paused: bool
+    hands: list[Hand]
+    state: State
+
+
 # ---- OpenAPI schemas from the types ---------------------------------------------------
 
 _SCALARS: dict[Any, dict[str, Any]] = {
@@ -175,6 +236,8 @@ def schema_of(annotation: Any, found: dict[str, Any]) -> dict[str, Any]:
         return {"type": _JSON_TYPES[type(args[0])], "enum": list(args)}
     if origin is list:
         return {"type": "array", "items": schema_of(args[0], found)}
+    if origin is dict and args[0] is str:
+        return {"type": "object", "additionalProperties": schema_of(args[1], found)}
     if _is_typed_dict(annotation):
         name = annotation.__name__
         if name not in found:

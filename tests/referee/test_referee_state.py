@@ -26,6 +26,9 @@ def undeclared(value: Any, schema: dict[str, Any], components: dict[str, Any]) -
         schema = (
             components[schema["$ref"].rsplit("/", 1)[1]] if "$ref" in schema else schema["allOf"][0]
         )
+    if isinstance(value, dict) and isinstance(schema.get("additionalProperties"), dict):
+        each = schema["additionalProperties"]
+        return [k for item in value.values() for k in undeclared(item, each, components)]
     if isinstance(value, dict):
         declared = schema.get("properties", {})
         found = [key for key in value if key not in declared]
@@ -93,11 +96,24 @@ def test_real_digital_answers_match_the_document_paused_included(client: FlaskCl
     schema["/api/tables/{table_id}/pause"]["POST"].validate_response(paused)
     state = client.get(f"/api/tables/{body['id']}")
     schema["/api/tables/{table_id}"]["GET"].validate_response(state)
-    secret = body["seats"][0]["url"].rsplit("/", 1)[1]
-    seat = client.get(
-        f"/api/tables/{body['id']}/seats/0", headers={"Authorization": f"Bearer {secret}"}
+    resumed = client.post(
+        f"/api/tables/{body['id']}/pause", headers=auth, json={"version": 1, "paused": False}
     )
+    assert resumed.status_code == 200
+    secret = body["seats"][0]["url"].rsplit("/", 1)[1]
+    seat_auth = {"Authorization": f"Bearer {secret}"}
+    seat_api = f"/api/tables/{body['id']}/seats/0"
+    seat = client.get(seat_api, headers=seat_auth)
     schema["/api/tables/{table_id}/seats/{seat}"]["GET"].validate_response(seat)
+    hint = {"type": "rank-hint", "target": 1, "rank": 1}
+    hinted = client.post(
+        f"{seat_api}/actions", headers=seat_auth, json={"version": 2, "action": hint}
+    )
+    assert hinted.status_code == 200, hinted.get_json()
+    assert hinted.get_json()["last_hint"]["target"] == 1
+    schema["/api/tables/{table_id}/seats/{seat}/actions"]["POST"].validate_response(hinted)
+    components = client.get("/api/openapi.json").get_json()["components"]["schemas"]
+    assert undeclared(hinted.get_json(), {"$ref": "#/SeatView"}, components) == []
 
 
 def test_an_undeclared_key_in_a_state_fails_the_validation(client: FlaskClient) -> None:
