@@ -28,6 +28,8 @@ from fuzz_inputs import (
     theme_input,
 )
 
+pytestmark = pytest.mark.fuzz
+
 FAST = settings(
     max_examples=30,
     deadline=None,

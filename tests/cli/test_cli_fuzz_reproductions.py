@@ -10,7 +10,6 @@ import contextlib
 import importlib
 import os
 import struct
-import time
 import zlib
 from pathlib import Path
 
@@ -33,11 +32,9 @@ SUITS = """\
 
 
 def run(*args: str) -> tuple[int, list[str], str]:
-    """Exit status, the lines on stderr and stdout, within 2 s and without a traceback."""
-    started = time.monotonic()
+    """Exit status, the lines on stderr and stdout, without a traceback (how fast:
+    bench/wall_clock.py)."""
     result = CliRunner().invoke(main, list(args))
-    elapsed = time.monotonic() - started
-    assert elapsed < 2, f"{args[:3]} took {elapsed:.1f} s"
     assert result.exception is None or isinstance(result.exception, SystemExit), result.exception
     assert "Traceback" not in result.output
     assert "Warning" not in result.stderr  # e.g. Pillow's DecompressionBombWarning
@@ -184,10 +181,8 @@ def test_the_longest_text_check_allows_prints_over_several_pages(tmp_path: Path)
     notes = " ".join(["a long note for the teacher"] * 700)[:20_000]
     path = theme(tmp_path, f"players:\n  first: {'start ' * 83}\nnotes: {notes}\n")
     assert run("check", str(path))[0] == 0
-    started = time.monotonic()
     result = CliRunner().invoke(main, ["print", str(path), "-o", "kit"])
     assert result.exit_code == 0, result.output
-    assert time.monotonic() - started < 60
     assert (tmp_path / "kit" / "rules.pdf").exists()
 
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 
 import pytest
@@ -25,12 +24,10 @@ from deckforge.cli.hosts import host_problem, url_host
         ("-bad-.example", "not an IP address or a host name"),
     ],
 )
-def test_a_bad_host_is_a_usage_error_in_time(tmp_path: Path, host: str, words: str) -> None:
-    started = time.monotonic()
+def test_a_bad_host_is_a_usage_error(tmp_path: Path, host: str, words: str) -> None:
     result = CliRunner().invoke(
         main, ["referee", "--host", host, "--port", "0", "--db", str(tmp_path / "t.sqlite")]
     )
-    assert time.monotonic() - started < 2
     assert result.exit_code == 2
     assert "Traceback" not in result.output
     errors = [line for line in result.stderr.splitlines() if line.startswith("Error:")]

@@ -53,6 +53,7 @@ def _record(theme_name: str, bot: str) -> tuple[tuple[int, str, bool, str], ...]
     return tuple(rows)
 
 
+@pytest.mark.fuzz  # generated inputs by the hundred: not in the fast loop
 @pytest.mark.parametrize("bot", sorted(BOTS))
 @pytest.mark.parametrize("theme_name", THEMES)
 def test_bots_never_attempt_an_illegal_action_on_any_theme(theme_name: str, bot: str) -> None:
@@ -60,6 +61,7 @@ def test_bots_never_attempt_an_illegal_action_on_any_theme(theme_name: str, bot:
     assert len(rows) > GAMES[bot] * 5  # games were really played
 
 
+@pytest.mark.fuzz  # the same random games on every theme: not in the fast loop
 @pytest.mark.parametrize("theme_name", THEMES)
 def test_the_convention_bot_misplays_only_when_it_chooses_to_guess(theme_name: str) -> None:
     misplays = [

@@ -45,6 +45,7 @@ def _close(a: Rect, b: Rect) -> bool:
     )
 
 
+@pytest.mark.fuzz  # generated inputs by the hundred: not in the fast loop
 @settings(max_examples=150, deadline=None)
 @given(
     paper=st.sampled_from(list(PAPERS.values())),
@@ -77,6 +78,7 @@ def test_every_back_lands_behind_its_front_within_a_tenth_of_a_millimetre(
             assert not layout.cell(a).inset(-gap / 2 + 1e-6).overlaps(layout.cell(b))
 
 
+@pytest.mark.fuzz  # generated inputs by the hundred: not in the fast loop
 @settings(max_examples=150, deadline=None)
 @given(
     paper=st.sampled_from(list(PAPERS.values())),

@@ -96,7 +96,16 @@ class Server:
 
 
 def start_server(database: Path, *extra: str) -> Server:
-    """Start the referee on a free port chosen by the system; the URL is read from its output."""
+    """Start the referee on a free port chosen by the system; the URL is read from its output.
+
+    Only for a test marked ``server`` (or ``browser``): the fast loop, ``pytest -m "not browser
+    and not server and not fuzz"``, starts no process (tests/conftest.py sets the variable).
+    """
+    tiers = os.environ.get("DECKFORGE_TEST_MARKERS", "").split(",")
+    if "server" not in tiers and "browser" not in tiers:
+        raise AssertionError(
+            "start_server() in a test without @pytest.mark.server: mark it (or its module)"
+        )
     process = subprocess.Popen(
         [
             sys.executable,

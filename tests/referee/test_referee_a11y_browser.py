@@ -15,10 +15,7 @@ Screenshots land in ``tests/referee/output/a11y-*.png``.
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -31,7 +28,8 @@ from a11y_helpers import (
     mid_game_printed,
     printed_table,
 )
-from browser_helpers import OUTPUT, open_chromium
+from browser_helpers import OUTPUT
+from chromium_browsers import Chromium
 from colour_vision import MACHADO_2009, css_hex, simulate
 from referee_helpers import Server, start_server
 from selenium.common.exceptions import StaleElementReferenceException
@@ -52,14 +50,8 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 @pytest.fixture
-def browser() -> Iterator[Any]:
-    profile = Path(tempfile.mkdtemp(prefix="deckforge-a11y-"))
-    driver = open_chromium(1280, 900, profile)
-    try:
-        yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
+def browser(chromium: Chromium) -> Any:
+    return chromium.open(1280, 900)
 
 
 def _wait(driver: Any, condition: Any, timeout: float = 10) -> Any:
@@ -222,20 +214,17 @@ def _pages(server: Server) -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("width", [195, 320])
-def test_no_page_scrolls_sideways_at_200_percent_zoom_or_320_px(server: Server, width: int) -> None:
-    profile = Path(tempfile.mkdtemp(prefix="deckforge-a11y-"))
-    driver = open_chromium(width, 700, profile)
-    try:
-        for name, url in _pages(server):
-            driver.get(url)
-            _wait(driver, lambda d: d.execute_script("return document.readyState") == "complete")
-            if name == "leader":  # open the discard tab: the widest panel
-                driver.execute_script("document.getElementById('tab-discard').click()")
-            driver.save_screenshot(str(OUTPUT / f"a11y-{width}px-{name}.png"))
-            assert _overflow(driver) <= 0, f"{name} scrolls sideways at {width} px"
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
+def test_no_page_scrolls_sideways_at_200_percent_zoom_or_320_px(
+    server: Server, chromium: Chromium, width: int
+) -> None:
+    driver = chromium.open(width, 700)
+    for name, url in _pages(server):
+        driver.get(url)
+        _wait(driver, lambda d: d.execute_script("return document.readyState") == "complete")
+        if name == "leader":  # open the discard tab: the widest panel
+            driver.execute_script("document.getElementById('tab-discard').click()")
+        driver.save_screenshot(str(OUTPUT / f"a11y-{width}px-{name}.png"))
+        assert _overflow(driver) <= 0, f"{name} scrolls sideways at {width} px"
 
 
 # Text colour, effective background and size of one element, as the browser computes them.
@@ -328,20 +317,17 @@ def test_the_projector_s_marks_survive_colour_blindness(
         assert max(contrast(seen(badge[1]), fill), contrast(seen(badge[2]), fill)) >= 3
 
 
-def test_the_finished_game_s_new_game_button_reads_on_a_phone(server: Server) -> None:
+def test_the_finished_game_s_new_game_button_reads_on_a_phone(
+    server: Server, chromium: Chromium
+) -> None:
     table = printed_table(server, "hanabi-classic", ["Ann", "Bob", "Cy"])
     end_printed(server, table)
-    profile = Path(tempfile.mkdtemp(prefix="deckforge-a11y-"))
-    phone = open_chromium(390, 844, profile, mobile=True)
-    try:
-        phone.get(table.leader(server))
-        button = phone.find_element("id", "new-game-now")
-        fg, bg, *_ = phone.execute_script(STYLE_OF, button)
-        phone.save_screenshot(str(OUTPUT / "a11y-leader-end-new-game.png"))
-        assert contrast(css_hex(fg), css_hex(bg)) >= 4.5, (fg, bg)  # was #fff on #fff
-    finally:
-        phone.quit()
-        shutil.rmtree(profile, ignore_errors=True)
+    phone = chromium.open(390, 844, mobile=True)
+    phone.get(table.leader(server))
+    button = phone.find_element("id", "new-game-now")
+    fg, bg, *_ = phone.execute_script(STYLE_OF, button)
+    phone.save_screenshot(str(OUTPUT / "a11y-leader-end-new-game.png"))
+    assert contrast(css_hex(fg), css_hex(bg)) >= 4.5, (fg, bg)  # was #fff on #fff
 
 
 def test_a_seat_s_refused_action_takes_the_focus_to_the_reason(

@@ -7,35 +7,19 @@ screens land in ``tests/referee/output/`` (not committed).
 
 from __future__ import annotations
 
-import shutil
-import tempfile
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import OUTPUT, open_chromium
+from browser_helpers import OUTPUT
+from chromium_browsers import Chromium
 from referee_helpers import Server, call_api
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 
 @pytest.fixture
-def browsers() -> Iterator[tuple[Any, Any]]:
-    profiles = [Path(tempfile.mkdtemp(prefix="deckforge-chromium-")) for _ in range(2)]
-    phone = open_chromium(412, 915, profiles[0], mobile=True)
-    try:
-        projector = open_chromium(1920, 1080, profiles[1])
-    except Exception:
-        phone.quit()
-        raise
-    try:
-        yield phone, projector
-    finally:
-        phone.quit()
-        projector.quit()
-        for profile in profiles:
-            shutil.rmtree(profile, ignore_errors=True)
+def browsers(chromium: Chromium) -> tuple[Any, Any]:
+    return chromium.open(412, 915, mobile=True), chromium.open(1920, 1080)
 
 
 def _wait(driver: Any, condition: Any, timeout: float = 10) -> Any:
@@ -265,14 +249,8 @@ TEAMS = [  # as long as a team's name may be (40 characters)
 
 
 @pytest.fixture
-def projector() -> Iterator[Any]:
-    profile = Path(tempfile.mkdtemp(prefix="deckforge-chromium-"))
-    driver = open_chromium(1920, 1080, profile)
-    try:
-        yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
+def projector(chromium: Chromium) -> Any:
+    return chromium.open(1920, 1080)
 
 
 def _overflow(driver: Any, selector: str) -> int:
@@ -345,7 +323,9 @@ def test_the_last_cards_text_fits_on_the_projector_in_the_final_round_with_long_
     assert size >= 18.5  # without the room taken from the height: 1.65 x 10.96 px = 18.1
 
 
-def test_a_slip_of_the_finger_on_a_long_undo_can_be_cancelled(server: Server) -> None:
+def test_a_slip_of_the_finger_on_a_long_undo_can_be_cancelled(
+    server: Server, chromium: Chromium
+) -> None:
     created = call_api(
         server,
         "/api/tables",
@@ -362,26 +342,21 @@ def test_a_slip_of_the_finger_on_a_long_undo_can_be_cancelled(server: Server) ->
             },
             token,
         )
-    profile = Path(tempfile.mkdtemp(prefix="deckforge-chromium-"))
-    phone = open_chromium(390, 844, profile, mobile=True)
-    try:
-        phone.get(created["urls"]["leader"])
-        wait = WebDriverWait(phone, 10, poll_frequency=0.05)
+    phone = chromium.open(390, 844, mobile=True)
+    phone.get(created["urls"]["leader"])
+    wait = WebDriverWait(phone, 10, poll_frequency=0.05)
 
-        def undo_four() -> None:
-            phone.find_element(
-                "css selector", '.history input[name="steps"][value="4"] + button'
-            ).click()
-            wait.until(lambda d: d.switch_to.alert)
+    def undo_four() -> None:
+        phone.find_element(
+            "css selector", '.history input[name="steps"][value="4"] + button'
+        ).click()
+        wait.until(lambda d: d.switch_to.alert)
 
-        undo_four()
-        assert "4" in phone.switch_to.alert.text
-        phone.switch_to.alert.dismiss()  # "no": nothing is sent, the page still works
-        assert call_api(server, f"/api/tables/{table}")["version"] == 4
-        undo_four()
-        phone.switch_to.alert.accept()
-        wait.until(lambda d: "Rien n’a encore été joué." in d.page_source)
-        assert call_api(server, f"/api/tables/{table}")["version"] == 5
-    finally:
-        phone.quit()
-        shutil.rmtree(profile, ignore_errors=True)
+    undo_four()
+    assert "4" in phone.switch_to.alert.text
+    phone.switch_to.alert.dismiss()  # "no": nothing is sent, the page still works
+    assert call_api(server, f"/api/tables/{table}")["version"] == 4
+    undo_four()
+    phone.switch_to.alert.accept()
+    wait.until(lambda d: "Rien n’a encore été joué." in d.page_source)
+    assert call_api(server, f"/api/tables/{table}")["version"] == 5

@@ -7,10 +7,10 @@ import signal
 import socket
 import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
+import pytest
 from referee_helpers import start_server
 
 
@@ -23,6 +23,7 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+@pytest.mark.server
 def test_the_referee_prints_its_database_and_url(tmp_path: Path) -> None:
     server = start_server(tmp_path / "tables.sqlite3")
     try:
@@ -67,7 +68,9 @@ def test_the_help_names_every_option() -> None:
         assert option in result.stdout
 
 
-def test_ctrl_c_stops_the_referee_at_once_even_with_an_open_event_stream(tmp_path: Path) -> None:
+@pytest.mark.server
+def test_ctrl_c_stops_the_referee_even_with_an_open_event_stream(tmp_path: Path) -> None:
+    """How soon: bench/wall_clock.py."""
     server = start_server(tmp_path / "r.sqlite3")
     try:
         request = urllib.request.Request(
@@ -81,10 +84,8 @@ def test_ctrl_c_stops_the_referee_at_once_even_with_an_open_event_stream(tmp_pat
         with socket.create_connection((host, int(port)), timeout=10) as stream:
             stream.sendall(f"GET /api/tables/{table}/events HTTP/1.1\r\nHost: t\r\n\r\n".encode())
             assert stream.recv(64).startswith(b"HTTP/1.1 200")
-            started = time.monotonic()
             server.process.send_signal(signal.SIGINT)
             server.process.wait(timeout=10)
-        assert time.monotonic() - started < 3
         assert server.process.returncode == 0
         assert server.process.stdout is not None
         assert "Referee stopped." in server.process.stdout.read()

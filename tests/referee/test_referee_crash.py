@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from referee_helpers import call_api, start_server
+
+pytestmark = pytest.mark.server
 
 
 def test_a_killed_referee_restarts_with_every_table_exactly_as_it_was(tmp_path: Path) -> None:

@@ -9,15 +9,13 @@ pages (phone-sized) and of the projector land in ``tests/referee/output/``
 from __future__ import annotations
 
 import json
-import shutil
-import tempfile
 import urllib.request
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import OUTPUT, open_chromium
+from browser_helpers import OUTPUT
+from chromium_browsers import Chromium
 from digital_helpers import leaks, secrets_of
 from referee_helpers import Server
 from selenium.webdriver.common.by import By
@@ -32,20 +30,13 @@ SEED = 20261130
 
 
 @pytest.fixture
-def browsers() -> Iterator[tuple[Any, Any, Any]]:
+def browsers(chromium: Chromium) -> tuple[Any, Any, Any]:
     """Two phones (seats 0 and 1) and a projector, each with a fresh profile."""
-    profiles = [Path(tempfile.mkdtemp(prefix="deckforge-chromium-")) for _ in range(3)]
-    drivers: list[Any] = []
-    try:
-        drivers.append(open_chromium(390, 844, profiles[0], mobile=True))
-        drivers.append(open_chromium(390, 844, profiles[1], mobile=True))
-        drivers.append(open_chromium(1920, 1080, profiles[2], mobile=False))
-        yield drivers[0], drivers[1], drivers[2]
-    finally:
-        for driver in drivers:
-            driver.quit()
-        for profile in profiles:
-            shutil.rmtree(profile, ignore_errors=True)
+    return (
+        chromium.open(390, 844, mobile=True),
+        chromium.open(390, 844, mobile=True),
+        chromium.open(1920, 1080),
+    )
 
 
 def _post(url: str, body: dict[str, Any], token: str | None = None) -> dict[str, Any]:

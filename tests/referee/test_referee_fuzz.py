@@ -7,52 +7,43 @@ first checks. Bounded: a few dozen examples per operation.
 
 from __future__ import annotations
 
-import itertools
-import tempfile
-from pathlib import Path
 from typing import Any
 
 import pytest
+from fuzz_helpers import FuzzTarget, fuzz_target
 from hypothesis import HealthCheck, settings
 
 schemathesis = pytest.importorskip("schemathesis")
 from schemathesis.checks import not_a_server_error  # noqa: E402
 
-from deckforge.referee import create_app  # noqa: E402
+from deckforge.referee.openapi import document  # noqa: E402
 
-_FOLDER = tempfile.mkdtemp(prefix="deckforge-fuzz-")
-APP = create_app(
-    {
-        "TESTING": True,
-        "DATABASE": str(Path(_FOLDER) / "fuzz.sqlite3"),
-        "KEEPALIVE_SECONDS": 0.01,
-        "STREAM_SECONDS": 0.02,
-    }
-)
-_client = APP.test_client()
-_created = _client.post(
-    "/api/tables", json={"theme": "hanabi-classic", "players": ["A", "B", "C"]}
-).get_json()
-TABLE, TOKEN = _created["id"], _created["leader_token"]
-_turn = itertools.count()
-
-schema = schemathesis.openapi.from_wsgi("/api/openapi.json", APP)
+pytestmark = pytest.mark.fuzz
 
 
-def _aim(case: Any) -> None:
+@pytest.fixture(scope="module")
+def target(tmp_path_factory: pytest.TempPathFactory) -> FuzzTarget:
+    return fuzz_target(tmp_path_factory.mktemp("fuzz"))
+
+
+# the document the app serves at /api/openapi.json; the app itself comes from a fixture
+schema = schemathesis.openapi.from_dict(document())
+
+
+def _aim(case: Any, target: FuzzTarget) -> None:
     """Every other case: the real table, its token and its current version."""
-    if next(_turn) % 2:
+    if next(target.turns) % 2:
         return
     if case.path_parameters and "table_id" in case.path_parameters:
-        case.path_parameters["table_id"] = TABLE
-    case.headers = {**(case.headers or {}), "Authorization": f"Bearer {TOKEN}"}
+        case.path_parameters["table_id"] = target.table
+    case.headers = {**(case.headers or {}), "Authorization": f"Bearer {target.token}"}
     if isinstance(case.body, dict) and "version" in case.body:
-        version = _client.get(f"/api/tables/{TABLE}").get_json()["version"]
+        version = target.client.get(f"/api/tables/{target.table}").get_json()["version"]
         case.body["version"] = version
 
 
 @schema.parametrize()
 @settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
-def test_no_request_to_the_api_makes_a_server_error(case: Any) -> None:
-    _aim(case)
-    case.call_and_validate(checks=[not_a_server_error])
+def test_no_request_to_the_api_makes_a_server_error(case: Any, target: FuzzTarget) -> None:
+    _aim(case, target)
+    case.call_and_validate(app=target.app, checks=[not_a_server_error])

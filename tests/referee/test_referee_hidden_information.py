@@ -270,6 +270,7 @@ def referee(app: Flask, client: FlaskClient) -> Referee:
     return Referee(app, client)
 
 
+@pytest.mark.fuzz  # generated inputs by the hundred: not in the fast loop
 def test_no_seat_ever_receives_its_own_cards_in_a_whole_random_game(referee: Referee) -> None:
     chooser = random.Random(2026)
     hidden_seen = referee.check_everything()

@@ -182,6 +182,7 @@ def _check_moment(
     return checked
 
 
+@pytest.mark.fuzz  # generated inputs by the hundred: not in the fast loop
 def test_a_seat_s_responses_do_not_change_when_only_its_own_cards_do(
     client: FlaskClient,
 ) -> None:

@@ -12,8 +12,6 @@ back to polling, with a notice.
 from __future__ import annotations
 
 import json
-import shutil
-import tempfile
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -21,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import open_chromium
+from chromium_browsers import Chromium
 from referee_helpers import Server, start_server
 from selenium.webdriver.common.by import By
 
@@ -42,14 +40,8 @@ def one_stream_server(tmp_path: Path) -> Iterator[Server]:
 
 
 @pytest.fixture
-def browser() -> Iterator[Any]:
-    profile = Path(tempfile.mkdtemp(prefix="deckforge-chromium-"))
-    driver = open_chromium(1280, 800, profile)
-    try:
-        yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
+def browser(chromium: Chromium) -> Any:
+    return chromium.open(1280, 800)
 
 
 def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
@@ -59,6 +51,31 @@ def _post(url: str, body: dict[str, Any]) -> dict[str, Any]:
     with urllib.request.urlopen(request, timeout=10) as response:
         data: dict[str, Any] = json.load(response)
         return data
+
+
+def _status(driver: Any) -> str | None:
+    """live.js's status on this tab: "live", "polling", "offline" (None before the first)."""
+    found: str | None = driver.execute_script("return document.documentElement.dataset.live")
+    return found
+
+
+def _every_tab(
+    browser: Any, tabs: list[tuple[str, str]], condition: Any, what: str, seconds: float = 20
+) -> None:
+    """Visit the tabs in turn until ``condition(kind)`` holds on each (a tab being redrawn
+    counts as not yet)."""
+    waiting = list(tabs)
+    deadline = time.monotonic() + seconds
+    while waiting and time.monotonic() < deadline:
+        kind, handle = waiting.pop(0)
+        browser.switch_to.window(handle)
+        try:
+            done = condition(kind)
+        except Exception:  # the leader's page reloading to show the change
+            done = False
+        if not done:
+            waiting.append((kind, handle))
+    assert not waiting, f"tabs not {what}: {[kind for kind, _ in waiting]}"
 
 
 def _version(driver: Any, kind: str) -> int:
@@ -98,29 +115,15 @@ def test_eight_tabs_of_one_table_in_one_browser_all_follow_a_seat_s_move_within_
         browser.switch_to.window(handle)
         assert _version(browser, kind) == 0, kind  # every tab loaded
 
-    # let every tab join the shared stream, then the first seat plays from its tab
-    time.sleep(0.5)
+    # every tab has joined the shared stream (none polls), then the first seat plays
+    _every_tab(browser, tabs, lambda kind: _status(browser) == "live", "live")
     seat_tab = tabs[2][1]
     browser.switch_to.window(seat_tab)
     browser.find_element(By.CSS_SELECTOR, '.hand.own label.dcard[data-slot="0"]').click()
     browser.find_element(By.CSS_SELECTOR, "button.act-btn.play").click()
-    played = time.monotonic()
-
-    waiting = [(kind, handle) for kind, handle in tabs if handle != seat_tab]
-    while waiting and time.monotonic() - played < 2:
-        kind, handle = waiting[0]
-        browser.switch_to.window(handle)
-        try:
-            shown = _version(browser, kind)
-        except Exception:  # the leader's page reloading to show the change
-            shown = -1
-        if shown == 1:
-            waiting.pop(0)
-        else:
-            waiting.append(waiting.pop(0))
-            time.sleep(0.02)
-    assert not waiting, f"tabs still at the old state after 2 s: {[k for k, _ in waiting]}"
+    _every_tab(browser, tabs, lambda kind: _version(browser, kind) == 1, "at version 1")
     for kind, handle in tabs:
         browser.switch_to.window(handle)
+        assert _status(browser) == "live", kind  # the change came by the stream
         notice = browser.find_elements(By.ID, "live-polling")
         assert not notice or not notice[0].is_displayed(), kind

@@ -9,12 +9,10 @@ tests/referee/output/.
 from __future__ import annotations
 
 import re
-import shutil
-import tempfile
-from pathlib import Path
 from typing import Any
 
-from browser_helpers import OUTPUT, open_chromium
+from browser_helpers import OUTPUT
+from chromium_browsers import Chromium
 from flask.testing import FlaskClient
 from referee_helpers import Server, act, call_api, create_table, play, rank_hint
 from selenium.webdriver.common.by import By
@@ -57,7 +55,9 @@ def _direction(driver: Any) -> str:
     return driver.execute_script("return getComputedStyle(document.documentElement).direction")
 
 
-def test_the_arabic_projector_and_phone_are_right_to_left_in_chromium(server: Server) -> None:
+def test_the_arabic_projector_and_phone_are_right_to_left_in_chromium(
+    server: Server, chromium: Chromium
+) -> None:
     OUTPUT.mkdir(exist_ok=True)
     body = call_api(server, "/api/tables", {"theme": "arabic-words", "players": PLAYERS})
     token, table = body["leader_token"], body["id"]
@@ -65,31 +65,22 @@ def test_the_arabic_projector_and_phone_are_right_to_left_in_chromium(server: Se
         server, f"/api/tables/{table}/actions", {"version": 0, "action": rank_hint(1, 1)}, token
     )
     call_api(server, f"/api/tables/{table}/actions", {"version": 1, "action": play(0, 1)}, token)
-    profiles = [Path(tempfile.mkdtemp(prefix="deckforge-chromium-")) for _ in range(2)]
-    projector = open_chromium(1920, 1080, profiles[0])
-    phone = None
-    try:
-        phone = open_chromium(390, 844, profiles[1], mobile=True)
-        projector.get(f"{server.url}t/{table}")
-        assert _direction(projector) == "rtl"
-        piles = projector.find_elements(By.CSS_SELECTOR, ".pile")
-        # the first suit (fruit) is on the right, the last on the left
-        assert piles[0].location["x"] > piles[-1].location["x"]
-        assert "الفواكه" in piles[0].text
-        projector.save_screenshot(str(OUTPUT / "rtl-projector-1920x1080.png"))
+    projector = chromium.open(1920, 1080)
+    phone = chromium.open(390, 844, mobile=True)
+    projector.get(f"{server.url}t/{table}")
+    assert _direction(projector) == "rtl"
+    piles = projector.find_elements(By.CSS_SELECTOR, ".pile")
+    # the first suit (fruit) is on the right, the last on the left
+    assert piles[0].location["x"] > piles[-1].location["x"]
+    assert "الفواكه" in piles[0].text
+    projector.save_screenshot(str(OUTPUT / "rtl-projector-1920x1080.png"))
 
-        phone.get(f"{server.url}t/{table}/lead/{token}")
-        assert _direction(phone) == "rtl"
-        width = phone.execute_script("return document.documentElement.clientWidth")
-        overflow = phone.execute_script("return document.documentElement.scrollWidth")
-        assert overflow <= width  # nothing pushed off the phone's screen
-        heading = phone.find_element(By.TAG_NAME, "h1")
-        box = heading.rect
-        assert box["x"] + box["width"] > width / 2  # the title starts on the right
-        phone.save_screenshot(str(OUTPUT / "rtl-leader-390x844.png"))
-    finally:
-        projector.quit()
-        if phone is not None:
-            phone.quit()
-        for profile in profiles:
-            shutil.rmtree(profile, ignore_errors=True)
+    phone.get(f"{server.url}t/{table}/lead/{token}")
+    assert _direction(phone) == "rtl"
+    width = phone.execute_script("return document.documentElement.clientWidth")
+    overflow = phone.execute_script("return document.documentElement.scrollWidth")
+    assert overflow <= width  # nothing pushed off the phone's screen
+    heading = phone.find_element(By.TAG_NAME, "h1")
+    box = heading.rect
+    assert box["x"] + box["width"] > width / 2  # the title starts on the right
+    phone.save_screenshot(str(OUTPUT / "rtl-leader-390x844.png"))

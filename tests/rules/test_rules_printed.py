@@ -265,6 +265,7 @@ actions = st.one_of(
 )
 
 
+@pytest.mark.fuzz  # generated inputs by the hundred: not in the fast loop
 @settings(max_examples=200, deadline=None)
 @given(action=actions, extra=st.dictionaries(st.text(min_size=1), st.integers(), max_size=3))
 def test_every_action_survives_its_dict_through_json_and_unknown_fields_are_ignored(action, extra):

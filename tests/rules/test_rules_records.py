@@ -176,6 +176,7 @@ def damaged_records(draw):
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.fuzz  # generated inputs by the hundred: not in the fast loop
 @SETTINGS
 @given(record=damaged_records())
 def test_a_damaged_record_replays_or_fails_with_a_record_error_or_an_indexed_refusal(record):
@@ -189,6 +190,7 @@ def test_a_damaged_record_replays_or_fails_with_a_record_error_or_an_indexed_ref
         assert game.turn <= len(record["actions"])
 
 
+@pytest.mark.fuzz  # generated inputs by the hundred: not in the fast loop
 @SETTINGS
 @given(record=json_values)
 def test_any_json_value_as_a_record_fails_cleanly(record):

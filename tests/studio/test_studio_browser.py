@@ -9,10 +9,8 @@ Skipped without Debian's chromium and chromium-driver, except in CI.
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -20,7 +18,7 @@ from typing import Any
 import pytest
 
 sys.path.append(str(Path(__file__).resolve().parents[1] / "referee"))
-from browser_helpers import open_chromium
+from chromium_browsers import Chromium
 from referee_helpers import Server, start_server
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
@@ -51,14 +49,8 @@ def server(tmp_path: Path, folder: Path) -> Iterator[Server]:
 
 
 @pytest.fixture
-def browser() -> Iterator[Any]:
-    profile = Path(tempfile.mkdtemp(prefix="deckforge-chromium-"))
-    driver = open_chromium(1920, 1080, profile)
-    try:
-        yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
+def browser(chromium: Chromium) -> Any:
+    return chromium.open(1920, 1080)
 
 
 def _wait(driver: Any, condition: Any, timeout: float = 30) -> Any:
@@ -206,39 +198,34 @@ def test_editing_the_yaml_view_moves_the_form_and_the_whole_deck_shows_every_fac
     browser.save_screenshot(str(OUTPUT / "studio-deck-1920x1080.png"))
 
 
-def test_the_form_is_usable_on_a_phone(server: Server) -> None:
+def test_the_form_is_usable_on_a_phone(server: Server, chromium: Chromium) -> None:
     OUTPUT.mkdir(exist_ok=True)
-    profile = Path(tempfile.mkdtemp(prefix="deckforge-chromium-"))
-    phone = open_chromium(390, 844, profile, mobile=True)
-    try:
-        _open(phone, server, "folder:0:fete-longue.yaml")
-        width = phone.execute_script("return document.documentElement.scrollWidth")
-        assert width <= 390  # nothing runs off the side of the screen
-        text = _field(phone, CARD_TEXT)
-        phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", text)
-        size = text.size
-        assert size["width"] >= 300 and size["height"] >= 40
-        font = phone.execute_script("return getComputedStyle(arguments[0]).fontSize", text)
-        assert float(font.removesuffix("px")) >= 16  # no zoom when the field is touched
-        for button in ("save-button", "open-button", "simulate-button"):
-            height = phone.find_element(By.ID, button).size["height"]
-            assert height >= 40, button
-        before = _loaded(phone, "preview-front")
-        text.clear()
-        text.send_keys("Une fête courte.")
-        _wait(phone, lambda d: (_loaded(d, "preview-front") or before) != before)
-        # the card being typed stays in view: a small copy of its picture in a corner
-        mini = phone.find_element(By.CSS_SELECTOR, "#mini-preview img")
-        assert mini.is_displayed()
-        assert mini.get_attribute("src") == phone.find_element(
-            By.ID, "preview-front"
-        ).get_attribute("src")
-        phone.save_screenshot(str(OUTPUT / "studio-390x844-typing.png"))
-        phone.execute_script("window.scrollTo(0, 0)")
-        phone.save_screenshot(str(OUTPUT / "studio-390x844.png"))
-    finally:
-        phone.quit()
-        shutil.rmtree(profile, ignore_errors=True)
+    phone = chromium.open(390, 844, mobile=True)
+    _open(phone, server, "folder:0:fete-longue.yaml")
+    width = phone.execute_script("return document.documentElement.scrollWidth")
+    assert width <= 390  # nothing runs off the side of the screen
+    text = _field(phone, CARD_TEXT)
+    phone.execute_script("arguments[0].scrollIntoView({block: 'center'})", text)
+    size = text.size
+    assert size["width"] >= 300 and size["height"] >= 40
+    font = phone.execute_script("return getComputedStyle(arguments[0]).fontSize", text)
+    assert float(font.removesuffix("px")) >= 16  # no zoom when the field is touched
+    for button in ("save-button", "open-button", "simulate-button"):
+        height = phone.find_element(By.ID, button).size["height"]
+        assert height >= 40, button
+    before = _loaded(phone, "preview-front")
+    text.clear()
+    text.send_keys("Une fête courte.")
+    _wait(phone, lambda d: (_loaded(d, "preview-front") or before) != before)
+    # the card being typed stays in view: a small copy of its picture in a corner
+    mini = phone.find_element(By.CSS_SELECTOR, "#mini-preview img")
+    assert mini.is_displayed()
+    assert mini.get_attribute("src") == phone.find_element(By.ID, "preview-front").get_attribute(
+        "src"
+    )
+    phone.save_screenshot(str(OUTPUT / "studio-390x844-typing.png"))
+    phone.execute_script("window.scrollTo(0, 0)")
+    phone.save_screenshot(str(OUTPUT / "studio-390x844.png"))
 
 
 def test_ctrl_space_completes_a_key_of_the_theme_format(server: Server, browser: Any) -> None:

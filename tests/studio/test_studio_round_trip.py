@@ -87,6 +87,7 @@ def test_an_edit_through_a_text_is_refused() -> None:
         apply_edits(FESTIVAL, [Edit(("title", "x", "y"), 1)])
 
 
+@pytest.mark.fuzz  # generated inputs by the hundred: not in the fast loop
 @settings(max_examples=60, deadline=None)
 @given(st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=40))
 def test_any_text_reads_back_as_written(value: str) -> None:

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import tempfile
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -39,12 +39,16 @@ VALUES = st.recursive(
 )
 CLASSIC = plain(load_document(BUNDLED_THEMES / "hanabi-classic.yaml")[0])
 
-_folder = tempfile.TemporaryDirectory(prefix="deckforge-theme-property-")
-FOLDER = Path(_folder.name)
+pytestmark = pytest.mark.fuzz  # generated inputs by the hundred: not in the fast loop
 
 
-def outcome(text: str | bytes) -> Theme | ThemeError:
-    path = FOLDER / "theme.yaml"
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("theme-property")
+
+
+def outcome(folder: Path, text: str | bytes) -> Theme | ThemeError:
+    path = folder / "theme.yaml"
     if isinstance(text, bytes):
         path.write_bytes(text)
     else:
@@ -58,20 +62,22 @@ def outcome(text: str | bytes) -> Theme | ThemeError:
 
 @SETTINGS
 @given(st.text(max_size=400))
-def test_arbitrary_text_gives_a_theme_or_a_theme_error(text: str) -> None:
-    assert isinstance(outcome(text.encode("utf-8", "surrogatepass")), Theme | ThemeError)
+def test_arbitrary_text_gives_a_theme_or_a_theme_error(folder: Path, text: str) -> None:
+    assert isinstance(outcome(folder, text.encode("utf-8", "surrogatepass")), Theme | ThemeError)
 
 
 @SETTINGS
 @given(st.binary(max_size=200))
-def test_arbitrary_bytes_give_a_theme_or_a_theme_error(data: bytes) -> None:
-    assert isinstance(outcome(data), Theme | ThemeError)
+def test_arbitrary_bytes_give_a_theme_or_a_theme_error(folder: Path, data: bytes) -> None:
+    assert isinstance(outcome(folder, data), Theme | ThemeError)
 
 
 @SETTINGS
 @given(VALUES)
-def test_arbitrary_mappings_give_a_theme_or_a_theme_error(value: Any) -> None:
-    assert isinstance(outcome(yaml.safe_dump(value, allow_unicode=True)), Theme | ThemeError)
+def test_arbitrary_mappings_give_a_theme_or_a_theme_error(folder: Path, value: Any) -> None:
+    assert isinstance(
+        outcome(folder, yaml.safe_dump(value, allow_unicode=True)), Theme | ThemeError
+    )
 
 
 def _mutate(data: Any, draw: Any) -> Any:
@@ -88,10 +94,10 @@ def _mutate(data: Any, draw: Any) -> Any:
 @SETTINGS
 @given(st.data())
 def test_a_valid_theme_with_one_value_changed_gives_a_theme_or_a_theme_error(
-    data: st.DataObject,
+    folder: Path, data: st.DataObject
 ) -> None:
     mutated = _mutate(CLASSIC, data.draw)
-    result = outcome(yaml.safe_dump(mutated, allow_unicode=True))
+    result = outcome(folder, yaml.safe_dump(mutated, allow_unicode=True))
     assert isinstance(result, Theme | ThemeError)
     if isinstance(result, Theme):
         assert result.rating_for(result.max_score) is not None

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -88,20 +87,17 @@ def test_deep_block_nesting_is_refused_quickly() -> None:
 
 
 def test_deep_flow_nesting_is_refused_without_recursion() -> None:
-    started = time.perf_counter()
+    # how fast: bench/wall_clock.py
     found = problems("[" * 200_000 + "]" * 200_000)
-    assert time.perf_counter() - started < 2
     assert "nest" in found[0]
 
 
-def test_a_billion_laughs_fails_fast() -> None:
+def test_a_billion_laughs_is_refused_unexpanded() -> None:
     lines = ['a0: &a0 ["lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol", "lol"]']
     for i in range(1, 10):
         refs = ", ".join([f"*a{i - 1}"] * 10)
         lines.append(f"a{i}: &a{i} [{refs}]")
-    started = time.perf_counter()
-    found = problems("\n".join(lines) + "\n")
-    assert time.perf_counter() - started < 1
+    found = problems("\n".join(lines) + "\n")  # how fast: bench/wall_clock.py
     assert f"holds more than {MAX_VALUES} values once aliases are expanded" in found[0]
 
 

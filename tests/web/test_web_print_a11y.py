@@ -7,13 +7,12 @@ import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 sys.path.append(str(Path(__file__).resolve().parents[1] / "referee"))
 from a11y_helpers import describe, run_axe
-from browser_helpers import open_chromium
+from chromium_browsers import Chromium
 from referee_helpers import Server, start_server
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -32,24 +31,21 @@ def server() -> Iterator[Server]:
 
 @pytest.mark.parametrize("mobile", [True, False], ids=["phone", "laptop"])
 def test_the_print_page_has_no_a_or_aa_violation(
-    server: Server, tmp_path: Path, mobile: bool
+    server: Server, chromium: Chromium, mobile: bool
 ) -> None:
     size = (390, 844) if mobile else (1280, 900)
-    driver: Any = open_chromium(*size, tmp_path / "profile", mobile=mobile)
-    try:
-        for language in ("fr", "en", "de"):
-            for name, path in (
-                ("blank", f"print/?lang={language}"),
-                ("refused", f"print/download?lang={language}&theme=hanabi-classic&offset_x=99"),
-            ):
-                driver.get(server.url + path)
-                WebDriverWait(driver, 10).until(
-                    lambda d: d.execute_script("return document.readyState") == "complete"
-                )
-                OUTPUT.mkdir(exist_ok=True)
-                shot = f"a11y-print-{name}-{language}-{'phone' if mobile else 'laptop'}.png"
-                driver.save_screenshot(str(OUTPUT / shot))
-                violations = run_axe(driver)
-                assert not violations, f"{path}\n{describe(violations)}"
-    finally:
-        driver.quit()
+    driver = chromium.open(*size, mobile=mobile)
+    for language in ("fr", "en", "de"):
+        for name, path in (
+            ("blank", f"print/?lang={language}"),
+            ("refused", f"print/download?lang={language}&theme=hanabi-classic&offset_x=99"),
+        ):
+            driver.get(server.url + path)
+            WebDriverWait(driver, 10).until(
+                lambda d: d.execute_script("return document.readyState") == "complete"
+            )
+            OUTPUT.mkdir(exist_ok=True)
+            shot = f"a11y-print-{name}-{language}-{'phone' if mobile else 'laptop'}.png"
+            driver.save_screenshot(str(OUTPUT / shot))
+            violations = run_axe(driver)
+            assert not violations, f"{path}\n{describe(violations)}"

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import sys
 import tempfile
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 sys.path.append(str(Path(__file__).resolve().parents[1] / "referee"))
-from browser_helpers import open_chromium
+from chromium_browsers import Chromium
 from referee_helpers import Server, start_server
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select, WebDriverWait
@@ -40,23 +39,18 @@ def server() -> Iterator[Server]:
             running.stop()
 
 
-def _browser(tmp_path: Path, downloads: Path, mobile: bool) -> Any:
-    size = (390, 844) if mobile else (1280, 900)
-    driver = open_chromium(*size, tmp_path / f"profile-{mobile}", mobile=mobile)
-    driver.execute_cdp_cmd(
-        "Page.setDownloadBehavior", {"behavior": "allow", "downloadPath": str(downloads)}
-    )
-    return driver
+def _size(mobile: bool) -> tuple[int, int]:
+    return (390, 844) if mobile else (1280, 900)
 
 
-def _downloaded(folder: Path, name: str, seconds: float = 60) -> bytes:
-    deadline = time.monotonic() + seconds
+def _downloaded(driver: Any, folder: Path, name: str, seconds: float = 60) -> bytes:
+    """The file once the browser has finished writing it."""
     target = folder / name
-    while time.monotonic() < deadline:
-        if target.is_file() and not list(folder.glob("*.crdownload")):
-            return target.read_bytes()
-        time.sleep(0.1)
-    raise AssertionError(f"{name} was not downloaded: {sorted(p.name for p in folder.iterdir())}")
+    WebDriverWait(driver, seconds, poll_frequency=0.1).until(
+        lambda _: target.is_file() and not list(folder.glob("*.crdownload")),
+        f"{name} was not downloaded",
+    )
+    return target.read_bytes()
 
 
 def _fill_the_form(driver: Any) -> None:
@@ -71,30 +65,25 @@ def _fill_the_form(driver: Any) -> None:
 
 @pytest.mark.parametrize("mobile", [False, True], ids=["laptop", "phone"])
 def test_a_letter_kit_with_an_offset_downloads_byte_identical_to_the_command(
-    server: Server, tmp_path: Path, mobile: bool
+    server: Server, chromium: Chromium, tmp_path: Path, mobile: bool
 ) -> None:
     downloads = tmp_path / "downloads"
     downloads.mkdir()
-    driver = _browser(tmp_path, downloads, mobile)
-    try:
-        driver.get(server.url + "?lang=en")
-        driver.find_element(By.LINK_TEXT, "Print a deck").click()
-        assert driver.find_element(By.TAG_NAME, "h1").text == "Print a deck"
-        # nothing wider than the phone's screen, nothing fetched from elsewhere
-        assert driver.execute_script(
-            "return document.documentElement.scrollWidth <= window.innerWidth"
-        )
-        assert driver.execute_script(
-            "return [...document.querySelectorAll('[src],[href]')].every("
-            "e => !(e.src || e.href) || (e.src || e.href).startsWith(location.origin))"
-        )
-        _fill_the_form(driver)
-        OUTPUT.mkdir(exist_ok=True)
-        driver.save_screenshot(str(OUTPUT / f"print-page-{'phone' if mobile else 'laptop'}.png"))
-        driver.find_element(By.CSS_SELECTOR, "button[value='cards.pdf']").click()
-        received = _downloaded(downloads, f"{THEME}-cards.pdf")
-    finally:
-        driver.quit()
+    driver = chromium.open(*_size(mobile), mobile=mobile, downloads=downloads)
+    driver.get(server.url + "?lang=en")
+    driver.find_element(By.LINK_TEXT, "Print a deck").click()
+    assert driver.find_element(By.TAG_NAME, "h1").text == "Print a deck"
+    # nothing wider than the phone's screen, nothing fetched from elsewhere
+    assert driver.execute_script("return document.documentElement.scrollWidth <= window.innerWidth")
+    assert driver.execute_script(
+        "return [...document.querySelectorAll('[src],[href]')].every("
+        "e => !(e.src || e.href) || (e.src || e.href).startsWith(location.origin))"
+    )
+    _fill_the_form(driver)
+    OUTPUT.mkdir(exist_ok=True)
+    driver.save_screenshot(str(OUTPUT / f"print-page-{'phone' if mobile else 'laptop'}.png"))
+    driver.find_element(By.CSS_SELECTOR, "button[value='cards.pdf']").click()
+    received = _downloaded(driver, downloads, f"{THEME}-cards.pdf")
     folder = tmp_path / "cli"
     result = CliRunner().invoke(
         main,
@@ -116,27 +105,24 @@ def test_a_letter_kit_with_an_offset_downloads_byte_identical_to_the_command(
 
 
 def test_a_bad_offset_is_refused_on_the_page_with_the_fields_kept(
-    server: Server, tmp_path: Path
+    server: Server, chromium: Chromium, tmp_path: Path
 ) -> None:
     downloads = tmp_path / "downloads"
     downloads.mkdir()
-    driver = _browser(tmp_path, downloads, mobile=True)
-    try:
-        driver.get(server.url + "print/?lang=fr")
-        _fill_the_form(driver)
-        box = driver.find_element(By.ID, "offset_x")
-        box.clear()
-        box.send_keys("25")
-        driver.find_element(By.ID, "download-zip").click()
-        # the refusal is a new page: wait for it (a busy machine loads it slowly)
-        alert = WebDriverWait(driver, 30, poll_frequency=0.05).until(
-            lambda d: d.find_element(By.CSS_SELECTOR, "[role=alert]")
-        )
-        assert "Décalage des dos" in alert.text
-        assert driver.find_element(By.ID, "offset_x").get_attribute("value") == "25"
-        assert driver.find_element(By.ID, "offset_x").get_attribute("aria-invalid") == "true"
-        selected = Select(driver.find_element(By.ID, "paper")).first_selected_option
-        assert selected.get_attribute("value") == "letter"
-        assert not list(downloads.iterdir())
-    finally:
-        driver.quit()
+    driver = chromium.open(*_size(True), mobile=True, downloads=downloads)
+    driver.get(server.url + "print/?lang=fr")
+    _fill_the_form(driver)
+    box = driver.find_element(By.ID, "offset_x")
+    box.clear()
+    box.send_keys("25")
+    driver.find_element(By.ID, "download-zip").click()
+    # the refusal is a new page: wait for it (a busy machine loads it slowly)
+    alert = WebDriverWait(driver, 30, poll_frequency=0.05).until(
+        lambda d: d.find_element(By.CSS_SELECTOR, "[role=alert]")
+    )
+    assert "Décalage des dos" in alert.text
+    assert driver.find_element(By.ID, "offset_x").get_attribute("value") == "25"
+    assert driver.find_element(By.ID, "offset_x").get_attribute("aria-invalid") == "true"
+    selected = Select(driver.find_element(By.ID, "paper")).first_selected_option
+    assert selected.get_attribute("value") == "letter"
+    assert not list(downloads.iterdir())

@@ -7,7 +7,8 @@
 //
 //   DeckforgeLive.follow({events, state, poll, onVersion, onStatus})
 //   onVersion(version): the table is at this version (maybe one already shown)
-//   onStatus(status): "live", "polling" (no stream: polling) or "offline" (nothing answers)
+//   onStatus(status): "live", "polling" (no stream: polling) or "offline" (nothing answers);
+//   the status is also <html data-live="...">
 (function () {
   "use strict";
   const here = document.currentScript ? document.currentScript.src : "";
@@ -66,6 +67,7 @@
     function say(next) {
       if (next === status) return;
       status = next;
+      document.documentElement.dataset.live = next; // for tests and styles
       if (notice) notice.hidden = next !== "polling";
       if (options.onStatus) options.onStatus(next);
     }
