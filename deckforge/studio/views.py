@@ -7,6 +7,8 @@ anything else reads them.
 
 from __future__ import annotations
 
+import dataclasses
+from enum import Enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 from urllib.parse import urlencode
@@ -39,6 +41,7 @@ from deckforge.studio.preview import FaceCache, deck_faces
 from deckforge.studio.simulations import Simulations
 from deckforge.studio.words import language_names, page_language, words
 from deckforge.theme.loader import BUNDLED_THEMES, read_theme_text, shown_path
+from deckforge.theme.model import Rules
 from deckforge.theme.validation import SCHEMA_PATH, with_schema_line
 from deckforge.theme.yaml_source import MAX_FILE_BYTES, YamlProblems, read_yaml
 
@@ -239,8 +242,25 @@ def page() -> Any:
         # /studio/?deck=NAME (the print page's form sends its chosen ?theme=)
         wanted=known.wanted_source(request.args.get("deck") or request.args.get("theme") or ""),
         languages=language_names(language),
+        rules=rule_switches(),
         tablet=_tablet() if access.is_local() else None,
     )
+
+
+def rule_switches() -> list[dict[str, Any]]:
+    """Each rule switch of a theme in the model's order, read from the model (its choices,
+    the default first), so the studio's form repeats no rule."""
+    switches: list[dict[str, Any]] = []
+    for rule in dataclasses.fields(Rules):
+        default = rule.default
+        if isinstance(default, Enum):
+            others = [choice.value for choice in type(default) if choice is not default]
+            choices = [default.value, *others]
+            switches.append({"name": rule.name, "kind": "choice", "choices": choices})
+            switches[-1]["default"] = default.value
+        else:
+            switches.append({"name": rule.name, "kind": "bool", "default": default})
+    return switches
 
 
 def _tablet() -> dict[str, Any]:

@@ -421,12 +421,6 @@
 
   // ------------------------------------------------------------------- form
 
-  const RULES = {
-    discard_at_max_hints: ["no_gain", "forbidden"],
-    empty_hints: ["allowed", "forbidden"],
-    strikeout_score: ["zero", "none", "keep"],
-  };
-  const RULE_DEFAULTS = { discard_at_max_hints: "no_gain", empty_hints: "allowed", strikeout_score: "zero" };
 
   function shapeOf(m) {
     const suits = Array.isArray(m.suits) ? m.suits : [];
@@ -655,10 +649,10 @@
     }
 
     const rules = section(form, "rules", w["form.rules"]);
-    for (const rule of Object.keys(RULES)) {
-      field(rules, w["rule." + rule], ["rules", rule], "choice", { choices: RULES[rule], default: RULE_DEFAULTS[rule] });
+    // the switches, their choices and defaults as the theme model has them (rule_switches)
+    for (const rule of data.rules) {
+      field(rules, w["rule." + rule.name], ["rules", rule.name], rule.kind, { choices: rule.choices, default: rule.default });
     }
-    field(rules, w["rule.completion_bonus"], ["rules", "completion_bonus"], "bool", { default: true });
 
     const rating = section(form, "rating", w["form.rating"]);
     (Array.isArray(m.rating) ? m.rating : []).forEach((band, i) => {
