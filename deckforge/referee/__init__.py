@@ -15,6 +15,7 @@ from deckforge.referee import store
 from deckforge.referee.db import release_db
 from deckforge.referee.tables import TableService
 from deckforge.referee.theme_summaries import ThemeSummaries
+from deckforge.theme.library import ThemeLibrary
 
 DEFAULT_THEME = "interfaith-festival"
 TEMPLATE_CACHE = "template-cache"  # beside the database: the pages' compiled templates
@@ -70,7 +71,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         conn.close()
 
     _keep_compiled_templates(app, database.parent / TEMPLATE_CACHE)
-    app.extensions["deckforge.tables"] = TableService()
+    library = ThemeLibrary(tuple(Path(folder) for folder in app.config["THEME_FOLDERS"]))
+    app.extensions["deckforge.library"] = library
+    app.extensions["deckforge.tables"] = TableService(library)
     app.extensions["deckforge.summaries"] = ThemeSummaries()
     app.extensions["deckforge.db"] = store.ConnectionPool(database, app.config["SYNC"])
     app.teardown_appcontext(release_db)

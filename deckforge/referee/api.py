@@ -32,12 +32,13 @@ from deckforge.referee.service import (
     act_for_seat,
     digital_table,
     hanab_record,
+    library,
     load_table,
     open_table,
     seat_links,
     service,
-    theme_access,
     theme_rows,
+    this_computer,
 )
 from deckforge.referee.tables import LoadedTable
 
@@ -84,11 +85,11 @@ def create_table() -> tuple[Response, int]:
         raise RefereeError(422, "bad-kind", "kind must be printed or digital")
     seed = seed_of(data.get("seed")) if kind == "digital" else None
     checked = new_table(
-        service().themes,
+        library(),
         data.get("theme", current_app.config["DEFAULT_THEME"]),
         data.get("players"),
         data.get("first"),
-        theme_access(),
+        this_computer(),
     )
     snap, token = open_table(checked, kind, seed)
     body = {

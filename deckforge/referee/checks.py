@@ -6,20 +6,18 @@ pages from the catalogues) and a plain-English message (returned by the API).
 
 from __future__ import annotations
 
-import ipaddress
 import re
 import unicodedata
 from contextlib import suppress
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import orjson
 
 from deckforge.referee.errors import RefereeError
-from deckforge.referee.tables import ThemeCache, theme_reference
 from deckforge.rules import Action, Card, ColourHint, Discard, Play, RankHint, action_from_dict
-from deckforge.theme.loader import THEME_SUFFIXES, ThemeError, bundled_theme_names
+from deckforge.theme.library import Deck, DeckRefused, ThemeLibrary
+from deckforge.theme.loader import ThemeError
 from deckforge.theme.model import Theme
 
 MAX_NAME = 40
@@ -30,8 +28,12 @@ MAX_UNDO = 1000
 @dataclass(frozen=True)
 class NewTable:
     theme_ref: str
-    theme: Theme
+    deck: Deck  # the deck as its file is now: the table keeps it
     players: list[str]  # seat order, the starter first
+
+    @property
+    def theme(self) -> Theme:
+        return self.deck.theme
 
 
 def bad_field(name: str, message: str, **values: int) -> RefereeError:
@@ -110,101 +112,24 @@ def steps_of(value: Any) -> int:
     return whole_number(1 if value is None else value, "steps", 1, MAX_UNDO)
 
 
-@dataclass(frozen=True)
-class ThemeAccess:
-    """Which themes a request may name for a new table.
-
-    Anybody: the bundled themes and the theme files inside ``folders`` (the
-    referee's ``--themes`` folders, subfolders included). Any other theme file
-    only when ``any_file`` (the request comes from the referee's own computer):
-    otherwise a person on the classroom network could make the server read
-    (and report errors about) any YAML file on its disk.
-    """
-
-    folders: tuple[Path, ...] = ()
-    any_file: bool = False
-
-
-def is_loopback(address: str | None) -> bool:
-    """Whether a request's remote address is this computer."""
-    try:
-        return address is not None and ipaddress.ip_address(address).is_loopback
-    except ValueError:
-        return False
-
-
-def _inside(path: Path, folder: Path) -> bool:
-    return path == folder or folder in path.parents
-
-
-def folder_theme(name: str, folders: tuple[Path, ...]) -> Path | None:
-    """The theme file ``name`` names inside one of ``folders`` (with or without suffix).
-
-    Paths are resolved (``..``, symbolic links) before anything is read, and
-    only a file that stays inside its folder is returned.
-    """
-    for folder in folders:
-        root = folder.resolve()
-        wanted = Path(name)
-        candidates = (
-            [wanted]
-            if wanted.suffix in THEME_SUFFIXES
-            else [wanted.with_name(wanted.name + suffix) for suffix in THEME_SUFFIXES]
-        )
-        for candidate in candidates:
-            path = (root / candidate).resolve()
-            if _inside(path, root) and path.suffix in THEME_SUFFIXES and path.is_file():
-                return path
-    return None
-
-
-def folder_themes(folders: tuple[Path, ...]) -> list[tuple[str, str]]:
-    """(name, reference) of each theme file in ``folders``, named relative to its folder."""
-    found: list[tuple[str, str]] = []
-    for folder in folders:
-        root = folder.resolve()
-        if not root.is_dir():
-            continue
-        for path in sorted(root.rglob("*")):
-            resolved = path.resolve()
-            if path.suffix in THEME_SUFFIXES and _inside(resolved, root) and resolved.is_file():
-                found.append((path.relative_to(root).as_posix(), str(resolved)))
-    return found
-
-
-def allowed_theme(theme_name: str, access: ThemeAccess) -> str:
-    """The reference a table stores for ``theme_name``, if ``access`` lets it be used."""
-    if theme_name in bundled_theme_names():
-        return theme_name
-    found = folder_theme(theme_name, access.folders)
-    if found is not None:
-        return str(found)
-    if access.any_file:
-        return theme_reference(theme_name)
-    if Path(theme_name).suffix not in THEME_SUFFIXES and not any(c in theme_name for c in "/\\"):
-        raise RefereeError(422, "bad-theme", f"{theme_name}: no such theme", {"theme": theme_name})
-    raise RefereeError(
-        403,
-        "theme-not-allowed",
-        f"{theme_name}: over the network, only the bundled themes and those in the referee's"
-        " themes folders (deckforge referee --themes DIR) can be chosen",
-        {"theme": theme_name},
-    )
-
-
 def new_table(
-    themes: ThemeCache, theme_name: Any, names: Any, first: Any, access: ThemeAccess | None = None
+    library: ThemeLibrary, theme_name: Any, names: Any, first: Any, this_computer: bool = True
 ) -> NewTable:
     """Check a new table's theme, seats and starter; the seats come back starter first.
 
-    ``access`` says which theme files may be read (every file when omitted).
+    A request from ``this_computer`` may name any theme file; others only the
+    library's (:meth:`ThemeLibrary.find`).
     """
     if not isinstance(theme_name, str) or not theme_name.strip():
         raise bad_field("theme", "theme must be a theme's name or a theme file path")
     theme_name = theme_name.strip()
     try:
-        ref = allowed_theme(theme_name, access or ThemeAccess(any_file=True))
-        theme = themes.get(ref)
+        ref = library.find(theme_name, this_computer)
+        deck = library.deck(ref)
+    except DeckRefused as refused:
+        unknown = refused.code == "no-such-theme"
+        status, code = (422, "bad-theme") if unknown else (403, refused.code)
+        raise RefereeError(status, code, refused.message, {"theme": theme_name}) from None
     except ThemeError as problem:
         raise RefereeError(422, "bad-theme", problem.problems[0], {"theme": theme_name}) from None
     except (OSError, ValueError, KeyError, TypeError) as problem:
@@ -228,6 +153,7 @@ def new_table(
         check_name(name)
     if len(set(players)) != len(players):
         raise RefereeError(422, "same-name", "two players have the same name")
+    theme = deck.theme
     counts = theme.players.counts
     if len(players) not in counts:
         allowed = ", ".join(str(n) for n in counts)
@@ -238,7 +164,7 @@ def new_table(
             {"allowed": allowed, "count": len(players)},
         )
     start = whole_number(0 if first is None else first, "first", 0, len(players) - 1)
-    return NewTable(ref, theme, players[start:] + players[:start])
+    return NewTable(ref, deck, players[start:] + players[:start])
 
 
 def action_of(data: Any, seat: bool = False) -> Action:
@@ -302,8 +228,3 @@ def form_action(form: Any, seat: bool = False) -> Action:
             return RankHint(target, number(value, "rank"), touched)
     message = "choose a card or a hint first" if seat else "the form does not describe an action"
     raise RefereeError(400, code, message)
-
-
-def theme_choices(folders: tuple[Path, ...] = ()) -> list[tuple[str, str]]:
-    """(name, reference) of the themes offered: bundled ones, then those in ``folders``."""
-    return [(name, name) for name in bundled_theme_names()] + folder_themes(folders)

@@ -34,11 +34,12 @@ from deckforge.referee.rendering import leader_change, leader_page, no_store, sn
 from deckforge.referee.seats import MAX_SEED, random_seed
 from deckforge.referee.security import check_csrf, csrf_token
 from deckforge.referee.service import (
+    library,
     open_table,
     service,
-    theme_access,
     theme_rows,
     theme_summaries,
+    this_computer,
 )
 
 bp = Blueprint("pages", __name__)
@@ -93,14 +94,14 @@ def index(problem: RefereeError | None = None, form: Any = None, status: int = 2
         problem=problem,
         form=form or {},
         seats=MAX_SEATS,
-        any_theme_file=theme_access().any_file,
+        any_theme_file=this_computer(),
     )
     return body, status
 
 
 def _title_of(ref: str) -> str:
     try:
-        return str(theme_summaries().row(get_db(), ref, service().themes.get)["title"])
+        return str(theme_summaries().row(get_db(), ref, library().load)["title"])
     except Exception:
         return ref
 
@@ -118,7 +119,7 @@ def create() -> Any:
         first_seat = form_number(form.get("first", "0"), "first", 0, MAX_SEATS - 1)
         first = seats.index(first_seat) if first_seat in seats else 0
         checked = new_table(
-            service().themes, theme_name, [names[i] for i in seats], first, theme_access()
+            library(), theme_name, [names[i] for i in seats], first, this_computer()
         )
         seed = None
         if kind == "digital" and seed_raw:

@@ -6,13 +6,12 @@ a game's hanab.live record). No blueprint imports another: they all import this.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from flask import Response, current_app, jsonify, request, url_for
 
 from deckforge.referee import store
-from deckforge.referee.checks import NewTable, ThemeAccess, is_loopback, theme_choices
+from deckforge.referee.checks import NewTable
 from deckforge.referee.db import get_db
 from deckforge.referee.errors import RefereeError
 from deckforge.referee.seats import seat_secret
@@ -21,6 +20,7 @@ from deckforge.referee.tables import LoadedTable, TableService
 from deckforge.referee.theme_summaries import ThemeSummaries
 from deckforge.rules import Action
 from deckforge.rules.records import to_hanab_live
+from deckforge.theme.library import ThemeLibrary, from_this_computer
 
 
 def service() -> TableService:
@@ -37,10 +37,16 @@ def load_table(table_id: str) -> LoadedTable:
     return loaded
 
 
-def theme_access() -> ThemeAccess:
-    """What the current request may name as a theme (see :class:`checks.ThemeAccess`)."""
-    folders = tuple(Path(folder) for folder in current_app.config["THEME_FOLDERS"])
-    return ThemeAccess(folders, any_file=is_loopback(request.remote_addr))
+def library() -> ThemeLibrary:
+    """The app's theme library: its decks, who may name which, one cache."""
+    found: ThemeLibrary = current_app.extensions["deckforge.library"]
+    return found
+
+
+def this_computer() -> bool:
+    """Whether the request may name any theme file: from this computer, under a loopback
+    host name (a foreign page reaching 127.0.0.1 through its own name may not)."""
+    return from_this_computer(request.remote_addr, request.host)
 
 
 def theme_summaries() -> ThemeSummaries:
@@ -58,9 +64,9 @@ def theme_rows() -> list[dict[str, Any]]:
     found = []
     summaries = theme_summaries()
     conn = get_db()
-    for name, ref in theme_choices(theme_access().folders):
+    for name, ref in library().choices():
         try:
-            row = summaries.row(conn, ref, service().themes.get)
+            row = summaries.row(conn, ref, library().load)
         except Exception:
             continue
         found.append({"name": name, **row})

@@ -46,7 +46,7 @@ from deckforge.rules import (
     RankHint,
     action_from_dict,
 )
-from deckforge.theme.loader import bundled_theme_names, load_theme, resolve_theme_path
+from deckforge.theme.library import ThemeLibrary
 from deckforge.theme.model import EmptyHints, Theme
 from deckforge.theme.model import TokenKind as ThemeToken
 
@@ -56,32 +56,6 @@ _COLOUR = re.compile(r"#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?")
 def safe_colour(value: str) -> str:
     """A theme colour fit for a style attribute; anything else becomes a neutral grey."""
     return value if _COLOUR.fullmatch(value) else "#888888"
-
-
-class ThemeCache:
-    """Themes by reference (bundled name or absolute path), loaded once per process."""
-
-    def __init__(self) -> None:
-        self._themes: dict[str, Theme] = {}
-        self._lock = threading.Lock()
-
-    def get(self, ref: str) -> Theme:
-        if ref not in self._themes:  # a loaded theme is never replaced: no lock to read it
-            with self._lock:
-                if ref not in self._themes:
-                    self._themes[ref] = load_theme(ref)
-        return self._themes[ref]
-
-
-def theme_reference(name_or_path: str) -> str:
-    """What a table stores for its theme: a bundled name as is, anything else as the
-    absolute path of its file (a name can also find ``themes/NAME.yaml`` in the
-    working folder, which a referee restarted elsewhere would not see).
-    """
-    path = resolve_theme_path(name_or_path)
-    if name_or_path in bundled_theme_names():
-        return name_or_path
-    return str(path.resolve())
 
 
 def new_game(theme: Theme, players: int, kind: str, seed: int | None) -> Game:
@@ -356,8 +330,8 @@ class TableService:
     writer keeps its own game of that version, which it changes in place.
     """
 
-    def __init__(self, board: VersionBoard | None = None) -> None:
-        self.themes = ThemeCache()
+    def __init__(self, library: ThemeLibrary, board: VersionBoard | None = None) -> None:
+        self.library = library
         self.board = board or VersionBoard()
         self._guard = threading.Lock()
         self._locks: dict[str, threading.Lock] = {}
@@ -378,7 +352,7 @@ class TableService:
         self, conn: sqlite3.Connection, table: store.TableRecord, number: int | None = None
     ) -> tuple[Game, tuple[LogEntry, ...]]:
         """Game ``number`` (the running one by default) replayed from the store."""
-        theme = self.themes.get(table.theme_ref)
+        theme = self.library.load(table.theme_ref)
         number = table.game if number is None else number
         record = store.get_game(conn, table.id, number)
         if record is None:
@@ -409,7 +383,7 @@ class TableService:
         seed: int | None,
         stats: Stats | None = None,
     ) -> LoadedTable:
-        theme = self.themes.get(table.theme_ref)
+        theme = self.library.load(table.theme_ref)
         known = self._piles[table.id] = piles(theme, game, self._piles.get(table.id))
         state = public_state(table, theme, game, log, known, stats)
         if table.kind == "digital":
@@ -464,7 +438,7 @@ class TableService:
         kind: store.TableKind = "printed",
         seed: int | None = None,
     ) -> LoadedTable:
-        theme = self.themes.get(theme_ref)
+        theme = self.library.load(theme_ref)
         new_game(theme, len(players), kind, seed)  # refuses a count the theme does not allow
         table = store.create_table(
             conn,

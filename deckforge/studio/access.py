@@ -15,30 +15,11 @@ header that other sites cannot set (CSRF).
 from __future__ import annotations
 
 import hashlib
-import ipaddress
 
 from flask import current_app, request, session
 
 from deckforge.page_tokens import same_secret, sent_back, session_token
-
-LOCAL_NAMES = ("localhost", "localhost.localdomain")
-
-
-def _is_loopback(address: str | None) -> bool:
-    try:
-        return address is not None and ipaddress.ip_address(address).is_loopback
-    except ValueError:
-        return False
-
-
-def _local_host(host: str) -> bool:
-    """Whether the Host header names this computer by a loopback name or address."""
-    name = host.rsplit(":", 1)[0] if host.count(":") == 1 or host.endswith("]") else host
-    if name.startswith("[") and "]" in name:
-        name = name[1 : name.index("]")]
-    elif host.startswith("[") and "]" in host:
-        name = host[1 : host.index("]")]
-    return name.lower() in LOCAL_NAMES or _is_loopback(name)
+from deckforge.theme.library import from_this_computer
 
 
 def _secret_hash(secret: str) -> str:
@@ -47,7 +28,7 @@ def _secret_hash(secret: str) -> str:
 
 def is_local() -> bool:
     """The request comes from the referee's own computer, under a loopback host name."""
-    return _is_loopback(request.remote_addr) and _local_host(request.host)
+    return from_this_computer(request.remote_addr, request.host)
 
 
 def may_edit() -> bool:

@@ -300,9 +300,16 @@ def load_document(path: Path, chain: tuple[Path, ...] = ()) -> tuple[Located, li
 
 def load_theme(name_or_path: str | Path) -> Theme:
     """Load a theme file, or a bundled theme by name; raise :class:`ThemeError` if it is wrong."""
+    path = resolve_theme_path(name_or_path)
+    data, values = checked_document(path)
+    return build_theme(data, path=path, positions=values)
+
+
+def checked_document(path: Path) -> tuple[dict[str, Any], dict[Key, SourcePosition]]:
+    """The theme file ``path`` merged with what it extends and checked: the plain document
+    and where each value was written; raise :class:`ThemeError` if it is wrong."""
     from deckforge.theme.validation import validate
 
-    path = resolve_theme_path(name_or_path)
     document, problems = load_document(path)
     data = plain(document)
     values, keys = index_positions(document)
@@ -310,7 +317,7 @@ def load_theme(name_or_path: str | Path) -> Theme:
     if problems:  # a quote left open can be the cause of them all: say so first
         runaways = runaway_quotes(shown_path(path), read_theme_text(path))
         raise ThemeError([*(f"{pos}: {text}" for pos, text in runaways), *problems])
-    return build_theme(data, path=path, positions=values)
+    return data, values
 
 
 def _suit(raw: dict[str, Any], index: int, positions: Mapping[Key, SourcePosition]) -> Suit:

@@ -55,6 +55,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(print_page.bp)
     if not app.config["THEME_FOLDERS"]:
         app.config["THEME_FOLDERS"] = (Path(app.config["DATABASE"]).parent / STUDIO_FOLDER,)
+        app.extensions["deckforge.library"].folders = app.config["THEME_FOLDERS"]
     app.config.setdefault("STUDIO_LINKS", STUDIO_LINKS)
     if not app.config.get("STUDIO_SECRET"):
         _keep_studio_key(app)

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 from flask import Blueprint, Response, current_app, g, render_template, request
 
 from deckforge.printing.geometry import CARD_SIZES, PAPERS
-from deckforge.theme.loader import ThemeError, bundled_theme_names, load_theme
+from deckforge.theme.library import ThemeLibrary
+from deckforge.theme.loader import ThemeError
 from deckforge.web.i18n import WebTranslator
 
 if TYPE_CHECKING:  # the print kit (reportlab, HarfBuzz) loads when the page is first asked for
@@ -97,19 +98,22 @@ def _translator() -> WebTranslator:
     return g.t
 
 
+def _library() -> ThemeLibrary:
+    """The referee's theme library: the same listing and cache as its own pages."""
+    found: ThemeLibrary = current_app.extensions["deckforge.library"]
+    return found
+
+
 def _theme_refs() -> list[tuple[str, str]]:
     """(name shown, reference to load) of the themes the referee offers to anybody."""
-    from deckforge.referee.checks import folder_themes
-
-    folders = tuple(Path(f) for f in current_app.config["THEME_FOLDERS"])
-    return [(name, name) for name in bundled_theme_names()] + folder_themes(folders)
+    return _library().choices()
 
 
 def _theme_rows() -> list[ThemeRow]:
     rows = []
     for name, ref in _theme_refs():
         try:
-            theme = load_theme(ref)
+            theme = _library().load(ref)
         except ThemeError:
             continue  # a broken theme is left out of the list
         rows.append(ThemeRow(name, theme.title))
@@ -123,7 +127,7 @@ def _chosen_theme(name: str) -> Theme:
     if name not in refs:
         raise OptionError("theme", f"{name}: no such theme on this referee")
     try:
-        return load_theme(refs[name])
+        return _library().load(refs[name])
     except ThemeError as error:
         raise OptionError("theme", error.problems[0]) from None
 

@@ -173,8 +173,9 @@ def test_the_served_state_always_equals_a_fresh_replay(conn: sqlite3.Connection)
 
     from deckforge.referee.tables import TableService, public_state
     from deckforge.rules import Card, Discard, Play, RankHint
+    from deckforge.theme.library import ThemeLibrary
 
-    service = TableService()
+    service = TableService(ThemeLibrary())
     snap = service.create(
         conn, theme_ref="hanabi-classic", players=["Ann", "Bob"], token_hash="h" * 64
     )
@@ -201,7 +202,7 @@ def test_the_served_state_always_equals_a_fresh_replay(conn: sqlite3.Connection)
             snap = service.undo(conn, table_id, snap.version, 1)
         else:
             snap = service.act(conn, table_id, snap.version, step)
-        fresh = TableService()  # nothing cached: the state is replayed from the store
+        fresh = TableService(ThemeLibrary())  # nothing cached: the state is replayed from the store
         game, log = fresh._replay(conn, snap.table)
         expected = public_state(snap.table, snap.theme, game, log)
         assert json.loads(snap.state_json) == expected

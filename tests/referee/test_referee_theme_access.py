@@ -15,7 +15,7 @@ from flask.testing import FlaskClient
 from referee_helpers import DATA
 
 from deckforge.referee import create_app
-from deckforge.referee.checks import is_loopback
+from deckforge.theme.library import is_loopback
 
 PHONE = {"REMOTE_ADDR": "192.168.1.23"}  # a device on the classroom network
 THEME = DATA / "script-theme.yaml"
@@ -147,3 +147,37 @@ def test_a_theme_named_from_the_working_folder_survives_a_restart_elsewhere(
     state = again.get(f"/api/tables/{table_id}")
     assert state.status_code == 200
     assert state.get_json()["theme"]["id"] == "script-theme"
+
+
+REBINDING = {"REMOTE_ADDR": "127.0.0.1"}
+FOREIGN = "http://attacker.example:5100/"  # a name that points at 127.0.0.1
+
+
+def _create_from(client: FlaskClient, theme: str) -> Any:
+    return client.post(
+        "/api/tables",
+        json={"theme": theme, "players": ["Ann", "Bob"]},
+        environ_base=REBINDING,
+        base_url=FOREIGN,
+    )
+
+
+def test_a_foreign_host_name_cannot_name_a_file_outside_the_themes_folders(
+    client: FlaskClient,
+) -> None:
+    """A page of another site that reaches 127.0.0.1 through its own name (DNS rebinding)
+    is answered as a phone is, with the same words whether the file exists or not."""
+    assert _create(client, str(THEME), REBINDING).status_code == 201  # under localhost: yes
+    real = _create_from(client, str(THEME))
+    missing = _create_from(client, str(THEME.parent / "no-such-file.yaml"))
+    assert real.status_code == missing.status_code == 403
+    assert real.get_json()["error"]["code"] == missing.get_json()["error"]["code"]
+    assert real.get_json()["error"]["code"] == "theme-not-allowed"
+    words = {r.get_json()["error"]["message"].split(":", 1)[1] for r in (real, missing)}
+    assert len(words) == 1
+
+
+def test_a_foreign_host_name_is_not_offered_a_theme_file_field(client: FlaskClient) -> None:
+    page = client.get("/", environ_base=REBINDING, base_url=FOREIGN).get_data(as_text=True)
+    assert 'name="theme_file"' not in page
+    assert _create_from(client, "club").status_code == 201
