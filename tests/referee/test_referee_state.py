@@ -162,3 +162,19 @@ def test_the_generated_schema_marks_only_not_required_keys_optional() -> None:
         "nullable": True,
         "allOf": [{"$ref": "#/components/schemas/LogEntry"}],
     }
+
+
+def test_a_seat_page_says_before_the_tap_that_discarding_is_refused_now(
+    client: FlaskClient,
+) -> None:
+    from digital_helpers import create_digital
+
+    festival = create_digital(client, theme="interfaith-festival", players=PLAYERS, seed=5)
+    now = client.get(f"/api/tables/{festival.id}").get_json()["current_player"]
+    page = client.get(festival.seat_page(now)).get_data(as_text=True)
+    assert 'id="seat-discard-refused"' in page and "défausser" in page
+    classic = create_digital(client, theme="hanabi-classic", players=PLAYERS, seed=5)
+    now = client.get(f"/api/tables/{classic.id}").get_json()["current_player"]
+    assert 'id="seat-discard-refused"' not in client.get(classic.seat_page(now)).get_data(
+        as_text=True
+    )
