@@ -15,7 +15,6 @@ from flask import Blueprint, Response, current_app, jsonify, request, url_for
 from deckforge.referee import scores_csv, seats, store
 from deckforge.referee.auth import bearer, check_leader, leader_required, seat_required
 from deckforge.referee.checks import (
-    RefereeError,
     action_of,
     bad_field,
     json_object,
@@ -25,6 +24,7 @@ from deckforge.referee.checks import (
     whole_number,
 )
 from deckforge.referee.db import get_db
+from deckforge.referee.errors import RefereeError
 from deckforge.referee.notify import KEEPALIVE, event_text
 from deckforge.referee.openapi import document
 from deckforge.referee.seats import MAX_SEED, random_seed

@@ -13,8 +13,9 @@ from flask import Blueprint, Response, current_app, g, redirect, render_template
 
 from deckforge.referee import seats, store
 from deckforge.referee.auth import leader_required, seat_required
-from deckforge.referee.checks import MAX_VERSION, RefereeError, form_action, form_number
+from deckforge.referee.checks import MAX_VERSION, form_action, form_number
 from deckforge.referee.db import get_db
+from deckforge.referee.errors import RefereeError
 from deckforge.referee.i18n import Translator
 from deckforge.referee.rendering import in_language, leader_change, no_store, qr_svg, refusal_reason
 from deckforge.referee.seats import leader_hands

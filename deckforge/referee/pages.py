@@ -23,12 +23,12 @@ from deckforge.referee import colours, store
 from deckforge.referee.auth import leader_required
 from deckforge.referee.checks import (
     MAX_UNDO,
-    RefereeError,
     form_action,
     form_number,
     new_table,
 )
 from deckforge.referee.db import get_db
+from deckforge.referee.errors import RefereeError
 from deckforge.referee.i18n import Translator, language_for, page_language
 from deckforge.referee.rendering import leader_change, leader_page, no_store, snapshot
 from deckforge.referee.seats import MAX_SEED, random_seed

@@ -8,7 +8,8 @@ import pytest
 from digital_helpers import DigitalTable, create_digital, csrf_of
 from flask.testing import FlaskClient
 
-from deckforge.referee.checks import RefereeError, form_number
+from deckforge.referee.checks import form_number
+from deckforge.referee.errors import RefereeError
 
 WRONG = ["²", "٣", "1" * 5000, "-1", "1_000", "0x10", " ", "1e3", "+4", "\x00"]
 
