@@ -41,6 +41,7 @@ def _first_page_imports(database: Path) -> list[str]:
     return done.stdout.split()
 
 
+@pytest.mark.server  # two child processes, a second or two each
 def test_a_restarted_referee_answers_its_home_page_without_the_heavy_libraries(
     tmp_path: Path,
 ) -> None:

@@ -263,6 +263,7 @@ def _act(server: Server, table: dict[str, Any], version: int) -> None:
     urllib.request.urlopen(request, timeout=10).close()
 
 
+@pytest.mark.server
 @pytest.mark.parametrize("http", ["1.1", "1.0"])
 def test_the_served_stream_is_well_framed_and_in_order(
     server: Server, table: dict[str, Any], http: str
