@@ -49,10 +49,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """
     from deckforge.referee import create_app as referee_app
     from deckforge.studio import register as register_studio
-    from deckforge.web import print_page
+    from deckforge.web import game_record, print_page
 
     app = referee_app(test_config)
     app.register_blueprint(print_page.bp)
+    app.register_blueprint(game_record.bp)
+    app.context_processor(game_record.context)
     if not app.config["THEME_FOLDERS"]:
         app.config["THEME_FOLDERS"] = (Path(app.config["DATABASE"]).parent / STUDIO_FOLDER,)
         app.extensions["deckforge.library"].folders = app.config["THEME_FOLDERS"]
