@@ -53,7 +53,7 @@ def build_once(theme_name: str, output: Path | None, options: object) -> bool:
             click.echo(problem, err=True)
         return False
     directory = output if output is not None else Path("printouts") / theme.id
-    if output is None and options.only is not None:  # never over the full kit's cards
+    if options.only is not None:  # never over the full kit's cards
         directory = directory / "reprint"
     check_output_folder(directory)
     try:
@@ -151,7 +151,8 @@ def watch(
     "-o",
     "--output",
     type=click.Path(file_okay=False, path_type=Path),
-    help="Folder for the PDFs (default: printouts/<theme id>/).",
+    help="Folder for the PDFs (default: printouts/<theme id>/); --only writes into its "
+    "reprint/ folder.",
 )
 @click.option(
     "--paper",
@@ -249,7 +250,8 @@ def print_kit(
     cards.pdf (fronts and backs on alternate pages, for duplex printing),
     cards-fronts.pdf and cards-backs.pdf (for printers without duplex),
     tokens.pdf, rules.pdf, scoresheet.pdf and calibration.pdf. Print at 100 %.
-    With --only, just the chosen cards' files, in printouts/<theme id>/reprint/.
+    With --only, just the chosen cards' files, in the reprint/ folder of the output
+    folder (printouts/<theme id>/reprint/ by default), so the full kit stays whole.
     """
     from deckforge.printing.options import OptionError, kit_options
 

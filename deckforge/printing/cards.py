@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from reportlab.lib.colors import HexColor
+
 from deckforge.printing.catalogue import Catalogue
 from deckforge.printing.face_layout import FaceLayout
 from deckforge.printing.faces import BackFace, FrontFace, draw_back, draw_front, draw_spare
@@ -123,6 +125,24 @@ def _marks(c: PrintCanvas, marks: list[Segment]) -> None:
         c.line(m.x1 * MM, m.y1 * MM, m.x2 * MM, m.y2 * MM)
 
 
+CUT_LINE_WIDTH = 0.25  # points: a hairline a guillotine blade or scissors can follow
+CUT_LINE = HexColor("#a0aec0")  # light grey: seen on white paper, little ink
+
+
+def _cut_lines(c: PrintCanvas, layout: SheetLayout) -> None:
+    """Low-ink fronts are white to their edges, so neighbouring cards would show no border:
+    a thin light line along every cut between two cards shows where to cut (the outer
+    cuts have their crop marks)."""
+    grid = layout.grid
+    xs, ys = layout.trim_lines()
+    c.setStrokeColor(CUT_LINE)
+    c.setLineWidth(CUT_LINE_WIDTH)
+    for x in xs[1:-1]:
+        c.line(x * MM, grid.y * MM, x * MM, grid.top * MM)
+    for y in ys[1:-1]:
+        c.line(grid.x * MM, y * MM, grid.right * MM, y * MM)
+
+
 def _label(
     c: PrintCanvas,
     text: str,
@@ -134,19 +154,20 @@ def _label(
     span: tuple[float, float] | None = None,
 ) -> None:
     """A small sheet label above the grid: above the crop marks if there is room, else
-    between the two marks nearest the middle, else nowhere."""
+    between the two marks nearest the middle, else below the grid between the marks
+    there (Letter paper), else nowhere."""
     above_marks = grid.top + MARK_GAP + (MARK_LENGTH if marks else 0) + 0.8
-    if page[1] - margin - above_marks >= 2.5:
+    if page[1] - margin - above_marks >= LABEL_ROOM:
         y = above_marks
         left, right = span if span is not None else (margin, page[0] - margin)
-    else:
+    elif page[1] - margin - (grid.top + MARK_GAP) >= LABEL_ROOM:
         y = grid.top + MARK_GAP
-        if page[1] - margin - y < 2.5:
-            return
-        centre = page[0] / 2
-        blockers = sorted({m.x1 for m in marks if m.x1 == m.x2 and m.y1 > grid.top})
-        left = max([x for x in blockers if x < centre - 1e-6], default=margin)
-        right = min([x for x in blockers if x > centre + 1e-6], default=page[0] - margin)
+        left, right = _between_marks(marks, page, margin, lambda m: m.y1 > grid.top)
+    elif grid.y - MARK_GAP - LABEL_CAPS >= margin:
+        y = grid.y - MARK_GAP - LABEL_CAPS
+        left, right = _between_marks(marks, page, margin, lambda m: m.y1 < grid.y)
+    else:
+        return
     width = (right - left - 3) * MM
     size = 6.5
     while size >= 5 and fonts.body.width(text, size) > width:
@@ -156,6 +177,24 @@ def _label(
     c.setFillColor(GREY)
     c.setFont(fonts.body.name, size)
     c.drawCentredString((left + right) / 2 * MM, y * MM, text)
+
+
+LABEL_ROOM = 2.5  # mm a label's letters need between the grid (or its marks) and the margin
+LABEL_CAPS = 1.7  # mm from a label's baseline to the top of its capitals (6.5 pt)
+
+
+def _between_marks(
+    marks: list[Segment],
+    page: tuple[float, float],
+    margin: float,
+    beside: Callable[[Segment], bool],
+) -> tuple[float, float]:
+    """The stretch between the two vertical marks nearest the middle, among ``beside``."""
+    centre = page[0] / 2
+    blockers = sorted({m.x1 for m in marks if m.x1 == m.x2 and beside(m)})
+    left = max([x for x in blockers if x < centre - 1e-6], default=margin)
+    right = min([x for x in blockers if x > centre + 1e-6], default=page[0] - margin)
+    return left, right
 
 
 class CardSheets:
@@ -170,8 +209,10 @@ class CardSheets:
         bleed: float,
         words: Catalogue,
         low_ink: bool = False,
+        fill_spares: bool = True,
     ) -> None:
         self.low_ink = low_ink
+        self.fill_spares = fill_spares  # a sheet's empty slots get blank spares (not reprints)
         self.faces = faces
         self.back = back
         self.fonts = fonts
@@ -215,18 +256,27 @@ class CardSheets:
         marks: bool,
         label: str,
     ) -> None:
-        for slot in range(layout.per_page):
+        for slot in range(self._slots(layout.per_page, cards)):
             card = cards[slot] if slot < len(cards) else DeckCard(None)
             form = "spare" if card.key is None else f"front-{card.key[0]}-{card.key[1]}"
             self._place(c, form, layout.card_rect(slot))
+        if self.low_ink:
+            _cut_lines(c, layout)
         crop = layout.crop_marks() if marks else []
         _marks(c, crop)
         _label(c, label, self.fonts, layout.grid, layout.paper, layout.margin, crop)
         c.showPage()
 
-    def _back_page(self, c: PrintCanvas, layout: SheetLayout, label: str) -> None:
-        # every slot gets a back, so a sheet's pairs never depend on how full it is
-        for slot in range(layout.per_page):
+    def _slots(self, per_page: int, cards: Sequence[DeckCard]) -> int:
+        """How many slots of a sheet get a card: all of them, blank spares filling the
+        rest, except in a reprint, which prints only what was asked for."""
+        return per_page if self.fill_spares else len(cards)
+
+    def _back_page(
+        self, c: PrintCanvas, layout: SheetLayout, cards: Sequence[DeckCard], label: str
+    ) -> None:
+        # every card gets a back, so a sheet's pairs never depend on how full it is
+        for slot in range(self._slots(layout.per_page, cards)):
             self._place(c, "back", layout.back_card_rect(slot))
         _label(c, label, self.fonts, layout.grid, layout.paper, layout.margin, [])
         c.showPage()
@@ -252,7 +302,7 @@ class CardSheets:
                     c, layout, cards, marks, self.words.text("sheet_fronts", **numbers)
                 )
             if backs:
-                self._back_page(c, layout, self.words.text("sheet_backs", **numbers))
+                self._back_page(c, layout, cards, self.words.text("sheet_backs", **numbers))
             if progress is not None:
                 progress(len(cards))
         return c.pdf_bytes()
@@ -287,7 +337,7 @@ class CardSheets:
         sheets = layout.pages(len(deck))
         for sheet in range(sheets):
             cards = deck[sheet * layout.per_page : (sheet + 1) * layout.per_page]
-            for slot in range(layout.per_page):
+            for slot in range(self._slots(layout.per_page, cards)):
                 card = cards[slot] if slot < len(cards) else DeckCard(None)
                 form = "spare" if card.key is None else f"front-{card.key[0]}-{card.key[1]}"
                 self._place(c, form, layout.card_rect(slot))

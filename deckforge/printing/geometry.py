@@ -13,6 +13,7 @@ import math
 import re
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 
 MM = 72 / 25.4  # points per millimetre
 
@@ -102,10 +103,30 @@ def parse_offset(value: str) -> tuple[float, float]:
         )
     if len(parts) != 2:
         raise LayoutError(f"back offset {value!r}: write it as X,Y in millimetres (e.g. 0.5,-1)")
+    _refuse_decimal_comma(value)
     x, y = (_number(p.strip(), "back offset") for p in parts)
     if abs(x) > 20 or abs(y) > 20:
         raise LayoutError(f"back offset {value!r}: more than 20 mm is not a printer's drift")
     return x, y
+
+
+def _refuse_decimal_comma(value: str) -> None:
+    """``0,5`` is X = 0, Y = 5 mm or 0.5 mm written with a decimal comma: refused with both.
+
+    A comma is surely the separator when either number has a point, the second a sign
+    or a space stands beside the comma; two whole numbers written ``A,B`` are ambiguous
+    unless both readings are the same (``0,0``).
+    """
+    whole = re.fullmatch(r"\s*([+-]?\d+),(\d+)\s*", value)
+    if whole is None or int(whole[1]) == int(whole[2]) == 0:
+        return
+    first, second = whole[1], whole[2]
+    decimal = f"{first}.{second}"
+    raise LayoutError(
+        f"back offset {value!r} can be read two ways: X = {first} mm and Y = {second} mm "
+        f"(write {first},{second}.0), or {decimal} mm written with a decimal comma "
+        f"(write {decimal},0 for X or 0,{decimal} for Y)"
+    )
 
 
 @dataclass(frozen=True)
@@ -194,12 +215,13 @@ def behind(
     return bx + offset[0], by + offset[1]
 
 
-def _grid_start(length: float, used: float, margin: float) -> float:
-    """Where a grid of ``used`` mm starts along a side of ``length`` mm (see SheetLayout)."""
+def _grid_start(length: float, used: float, margin: float, edge: float = MARK_EDGE) -> float:
+    """Where a grid of ``used`` mm starts along a side of ``length`` mm (see SheetLayout),
+    crop marks keeping ``edge`` mm from the paper's edge."""
     centred = (length - used) / 2
-    if centred - MARK_GAP - MARK_EDGE >= MIN_MARK - 1e-9:
+    if centred - MARK_GAP - edge >= MIN_MARK - 1e-9:
         return centred
-    wanted = MARK_EDGE + MARK_GAP + MIN_MARK  # room for marks on the low side only
+    wanted = edge + MARK_GAP + MIN_MARK  # room for marks on the low side only
     if length - used - wanted >= margin - 1e-9:
         return wanted
     return centred
@@ -227,6 +249,13 @@ def _marks_around(
     return marks
 
 
+def _marked_lines(marks: list[Segment]) -> int:
+    """How many distinct cut lines have at least one mark."""
+    vertical = {round(m.x1, 6) for m in marks if m.x1 == m.x2}
+    horizontal = {round(m.y1, 6) for m in marks if m.y1 == m.y2}
+    return len(vertical) + len(horizontal)
+
+
 def _fit(length: float, cell: float) -> int:
     return max(0, math.floor((length + 1e-9) / cell))
 
@@ -240,7 +269,9 @@ class SheetLayout:
     ``gap`` leaves that much paper between neighbouring cells (for guillotines).
     The grid is centred, except where centring would leave no room for crop marks
     ``MARK_EDGE`` from the paper's edge and moving it would: then it moves left
-    (or down) just enough, so each cut line keeps a mark on one side.
+    (or down) just enough, so each cut line keeps a mark on one side. Where even
+    that leaves cut lines unmarked (Letter paper: 7.7 mm above and below three
+    poker cards), the marks come as close as the margin, MIN_MARGIN from the edge.
     """
 
     paper: tuple[float, float] = PAPERS["a4"]
@@ -291,17 +322,43 @@ class SheetLayout:
     def per_page(self) -> int:
         return self.columns * self.rows
 
+    @cached_property
+    def mark_edge(self) -> float:
+        """How close crop marks come to the paper's edge: MARK_EDGE, unless the margin
+        marks more cut lines (see the class)."""
+        preferred = max(self.margin, MARK_EDGE)
+        if _marked_lines(self._marks_at(self.margin)) > _marked_lines(self._marks_at(preferred)):
+            return self.margin
+        return preferred
+
     @property
     def grid(self) -> Rect:
         """The area covered by the cells (see the class for where it sits)."""
+        return self._grid_at(self.mark_edge)
+
+    def _grid_at(self, edge: float) -> Rect:
         w = self.columns * self.pitch[0] - self.gap
         h = self.rows * self.pitch[1] - self.gap
         return Rect(
-            _grid_start(self.paper[0], w, self.margin),
-            _grid_start(self.paper[1], h, self.margin),
+            _grid_start(self.paper[0], w, self.margin, edge),
+            _grid_start(self.paper[1], h, self.margin, edge),
             w,
             h,
         )
+
+    def _marks_at(self, edge: float) -> list[Segment]:
+        """The crop marks of the grid placed for marks ``edge`` mm from the paper's edge."""
+        grid = self._grid_at(edge)
+        xs, ys = self._trim_lines_of(grid)
+        return _marks_around(grid, self.paper, edge, xs, ys)
+
+    def _trim_lines_of(self, grid: Rect) -> tuple[list[float], list[float]]:
+        across, down = self.pitch
+        w, h = self.card
+        b = self.bleed
+        xs = [grid.x + c * across + b + d for c in range(self.columns) for d in (0, w)]
+        ys = [grid.top - r * down - b - d for r in range(self.rows) for d in (0, h)]
+        return sorted(set(round(x, 6) for x in xs)), sorted(set(round(y, 6) for y in ys))
 
     def pages(self, cards: int) -> int:
         """Sheets needed for ``cards`` cards (each sheet: one front and one back page)."""
@@ -346,10 +403,7 @@ class SheetLayout:
 
     def crop_marks(self) -> list[Segment]:
         """Short cut guides in the margins only: never across a card, never off the page."""
-        grid = self.grid
-        pw, ph = self.paper
-        xs, ys = self.trim_lines()
-        return _marks_around(grid, (pw, ph), max(self.margin, MARK_EDGE), xs, ys)
+        return self._marks_at(self.mark_edge)
 
 
 @dataclass(frozen=True)

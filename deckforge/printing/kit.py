@@ -129,7 +129,10 @@ def build_kit(
     fonts, words, faces = deck_faces(theme, card)
     deck = deck_order(theme.suits) if options.only is None else select_cards(theme, options.only)
     low_ink = options.ink is Ink.LOW
-    sheets = CardSheets(faces, back_face(theme), fonts, card, options.bleed, words, low_ink)
+    reprint = options.only is not None
+    sheets = CardSheets(
+        faces, back_face(theme), fonts, card, options.bleed, words, low_ink, not reprint
+    )
 
     def canvas(
         what: str, size: tuple[float, float] = paper, duplex: Duplex | None = options.duplex

@@ -90,11 +90,13 @@ def test_every_back_lands_behind_its_front_within_a_tenth_of_a_millimetre(
     bleed=st.sampled_from([0.0, 3.0]),
 )
 def test_crop_marks_stay_8_mm_from_every_paper_edge_and_off_the_cards(paper, card, gap, bleed):
+    """8 mm, or the 5 mm margin where that marks more cut lines (see SheetLayout)."""
     try:
         layout = SheetLayout(paper=paper, card=card, bleed=bleed, gap=gap)
     except LayoutError:
         return
-    clear = Rect(0, 0, *paper).inset(MARK_EDGE - 1e-6)
+    assert layout.mark_edge in (MARK_EDGE, layout.margin)
+    clear = Rect(0, 0, *paper).inset(layout.mark_edge - 1e-6)
     for mark in layout.crop_marks():
         box = Rect(
             min(mark.x1, mark.x2),
@@ -115,13 +117,26 @@ def test_every_cut_line_keeps_a_mark_where_the_paper_leaves_room(paper):
         marks = layout.crop_marks()
         grid = layout.grid
         pw, ph = layout.paper
-        # cut lines closer than MARK_EDGE to the paper's edge cannot have a mark
-        xs = {x for x in xs if MARK_EDGE <= x <= pw - MARK_EDGE}
-        ys = {y for y in ys if MARK_EDGE <= y <= ph - MARK_EDGE}
-        if pw - grid.w >= 5.0 + MARK_EDGE + 1.5 + 2.0:  # room for marks on one side
+        # cut lines closer than the marks' edge to the paper's edge cannot have a mark
+        edge = layout.mark_edge
+        xs = {x for x in xs if edge <= x <= pw - edge}
+        ys = {y for y in ys if edge <= y <= ph - edge}
+        if pw - grid.w >= 5.0 + edge + 1.5 + 2.0:  # room for marks on one side
             assert {round(m.y1, 6) for m in marks if m.y1 == m.y2} == ys
-        if ph - grid.h >= 5.0 + MARK_EDGE + 1.5 + 2.0:
+        if ph - grid.h >= 5.0 + edge + 1.5 + 2.0:
             assert {round(m.x1, 6) for m in marks if m.x1 == m.x2} == xs
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter", "legal"])
+def test_poker_cards_keep_a_mark_at_every_cut_line_on_a4_letter_and_legal(paper):
+    """Letter leaves 7.7 mm above and below three poker cards: the marks come closer
+    to the edge (5 mm) rather than leave the outer cuts and the columns unmarked."""
+    layout = SheetLayout(paper=PAPERS[paper], card=CARD_SIZES["poker"])
+    xs, ys = layout.trim_lines()
+    marks = layout.crop_marks()
+    assert {round(m.x1, 6) for m in marks if m.x1 == m.x2} == set(xs)
+    assert {round(m.y1, 6) for m in marks if m.y1 == m.y2} == set(ys)
+    assert layout.mark_edge == (5.0 if paper == "letter" else MARK_EDGE)
 
 
 COMBINATIONS = [

@@ -71,11 +71,13 @@ def test_only_prints_the_chosen_cards_with_their_backs_registered(festival, monk
     files = build_kit(festival, options)
     assert sorted(files) == sorted(kit_files(options))
     assert "rules.pdf" not in files and "tokens.pdf" not in files
-    first_file = placed[: next(i for i, p in enumerate(placed) if p[0] == 1 and i > 9)]
+    second_file = next(i for i, p in enumerate(placed) if p[0] == 1 and placed[i - 1][0] == 2)
+    first_file = placed[:second_file]
     fronts = [(form, rect) for page, form, rect in first_file if page == 1]
     backs = [rect for page, form, rect in first_file if page == 2 and form == "back"]
     islam = next(i for i, s in enumerate(festival.suits) if s.id == "islam")
-    assert [form for form, _ in fronts if form != "spare"] == [f"front-{islam}-3", "front-0-5"]
+    # the rest of the sheet stays blank: no spare fronts, no backs behind nothing
+    assert [form for form, _ in fronts] == [f"front-{islam}-3", "front-0-5"]
     assert len(pdfium.PdfDocument(files["cards.pdf"])) == 2  # one sheet
     for (_, front), back in zip(fronts, backs, strict=True):
         x, y = behind(PAPERS["letter"], options.duplex, front.right, front.y, (1.0, -0.5))
@@ -95,6 +97,35 @@ def test_a_reprint_goes_to_its_own_folder_by_default(tmp_path, monkeypatch):
     assert not (tmp_path / "printouts" / FESTIVAL / "cards.pdf").exists()
     refused = CliRunner().invoke(main, ["print", FESTIVAL, "--only", "islam:9"])
     assert refused.exit_code == 1 and "islam has ranks 1 to 5" in refused.output
+
+
+def test_a_reprint_prints_only_the_spares_asked_for(festival, monkeypatch):
+    placed: list[str] = []
+    original = CardSheets._place
+
+    def place(c, form, rect):  # type: ignore[no-untyped-def]
+        placed.append(form)
+        original(c, form, rect)
+
+    monkeypatch.setattr(CardSheets, "_place", staticmethod(place))
+    build_kit(festival, KitOptions(only="islam:3, spares:2"))
+    # cards.pdf, cards-fronts.pdf, cards-backs.pdf: 3 fronts twice, 3 backs twice
+    assert placed.count("spare") == 2 * 2
+    assert placed.count("back") == 2 * 3
+    whole = build_kit(festival, KitOptions())  # a full kit still fills its last sheet
+    assert len(whole["cards.pdf"]) > 0 and placed.count("spare") > 4
+
+
+def test_a_reprint_with_an_output_folder_goes_to_its_reprint_folder(tmp_path):
+    kit = tmp_path / "K"
+    assert CliRunner().invoke(main, ["print", FESTIVAL, "-o", str(kit)]).exit_code == 0
+    pages = len(pdfium.PdfDocument((kit / "cards.pdf").read_bytes()))
+    result = CliRunner().invoke(main, ["print", FESTIVAL, "-o", str(kit), "--only", "islam:3"])
+    assert result.exit_code == 0, result.output
+    assert pages == 12
+    assert len(pdfium.PdfDocument((kit / "cards.pdf").read_bytes())) == pages
+    assert len(pdfium.PdfDocument((kit / "reprint" / "cards.pdf").read_bytes())) == 2
+    assert str(kit / "reprint" / "cards.pdf") in result.output
 
 
 @pytest.mark.parametrize("bleed", [0.0, 2.0])
