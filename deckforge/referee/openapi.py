@@ -146,6 +146,20 @@ SCHEMAS: dict[str, Any] = {
         "players deck actions",
         description="hanab.live's JSON export format: `deckforge replay` reads it.",
     ),
+    "StateEvent": _object(
+        {
+            "event": {"type": "string", "enum": ["state"]},
+            "id": {"type": "string", "description": "The table's version."},
+            "retry": _INT,
+            "data": {
+                "type": "string",
+                "contentMediaType": "application/json",
+                "contentSchema": _ref("State"),
+            },
+        },
+        "event data",
+        description="One event of the stream: the public state as JSON in `data`.",
+    ),
     **schemas(State, SeatView),  # generated from their types (state.py)
 }
 
@@ -221,7 +235,7 @@ def _paths() -> dict[str, Any]:
     add(
         f"get {table}/events events 200 404",
         "Server-Sent Events: `state` events carrying the public state as JSON.",
-        _answer(_STR, "An event stream.", "text/event-stream"),
+        _answer(_ref("StateEvent"), "An event stream.", "text/event-stream"),
         description="Comment lines keep the stream open; it closes after a few minutes and "
         "the browser reconnects.",
         **_TABLE,

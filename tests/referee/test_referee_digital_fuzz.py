@@ -1,4 +1,5 @@
-"""A schema-driven fuzz of the digital table's operations (schemathesis): no server error.
+"""A schema-driven fuzz of the digital table's operations (schemathesis): no server error,
+and every answer matches the document.
 
 Most generated requests are aimed at a real digital table, at a real seat with
 its real secret (or the leader's token) and the current version, so that they
@@ -15,6 +16,7 @@ from hypothesis import HealthCheck, settings
 
 schemathesis = pytest.importorskip("schemathesis")
 from schemathesis.checks import not_a_server_error  # noqa: E402
+from schemathesis.specs.openapi.checks import response_schema_conformance  # noqa: E402
 
 from deckforge.referee.openapi import document  # noqa: E402
 
@@ -80,7 +82,7 @@ def _paused(target: FuzzTarget) -> bool:
 @settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 def test_no_request_to_a_digital_table_makes_a_server_error(case: Any, target: FuzzTarget) -> None:
     _aim(case, target)
-    case.call_and_validate(app=target.app, checks=[not_a_server_error])
+    case.call_and_validate(app=target.app, checks=[not_a_server_error, response_schema_conformance])
 
 
 def test_the_fuzz_covers_every_operation_of_the_digital_table() -> None:

@@ -1,4 +1,5 @@
-"""A schema-driven fuzz of the OpenAPI document (schemathesis): no request makes a server error.
+"""A schema-driven fuzz of the OpenAPI document (schemathesis): no request makes a server error,
+and every answer (the event stream's states too) matches the document.
 
 Half of the generated requests are aimed at a real table with its real leader
 token and current version, so that they reach the rules engine, not only the
@@ -15,6 +16,7 @@ from hypothesis import HealthCheck, settings
 
 schemathesis = pytest.importorskip("schemathesis")
 from schemathesis.checks import not_a_server_error  # noqa: E402
+from schemathesis.specs.openapi.checks import response_schema_conformance  # noqa: E402
 
 from deckforge.referee.openapi import document  # noqa: E402
 
@@ -46,4 +48,4 @@ def _aim(case: Any, target: FuzzTarget) -> None:
 @settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=list(HealthCheck))
 def test_no_request_to_the_api_makes_a_server_error(case: Any, target: FuzzTarget) -> None:
     _aim(case, target)
-    case.call_and_validate(app=target.app, checks=[not_a_server_error])
+    case.call_and_validate(app=target.app, checks=[not_a_server_error, response_schema_conformance])

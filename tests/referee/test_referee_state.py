@@ -178,3 +178,17 @@ def test_a_seat_page_says_before_the_tap_that_discarding_is_refused_now(
     assert 'id="seat-discard-refused"' not in client.get(classic.seat_page(now)).get_data(
         as_text=True
     )
+
+
+def test_the_event_streams_states_match_the_document(app: Any, client: FlaskClient) -> None:
+    app.config["STREAM_SECONDS"] = 0.05
+    schema = api_schema(client)
+    table = create_table(client)
+    events = schema["/api/tables/{table_id}/events"]["GET"]
+    stream = client.get(f"/api/tables/{table.id}/events")
+    assert b"event: state" in stream.get_data()
+    events.validate_response(stream)
+    forged = client.get(f"/api/tables/{table.id}/events")
+    forged.set_data(forged.get_data().replace(b'"turn":', b'"secret":1,"turn":'))
+    with pytest.raises(AssertionError, match="secret"):
+        events.validate_response(forged)
