@@ -139,7 +139,9 @@ def next_moment(table_id: str) -> Any:
 # ---- the leader moves the projector's replay (the position is kept in the store: a change
 # of the table, published like any other, so every projector follows it) ----
 
-MOVES = ("show", "first", "previous", "next", "last", "next-moment", "stop")
+STEPS = ("show", "first", "previous", "next", "last", "next-moment")
+# a step move shows the table at that step; "section:chart" (...) scrolls the page there
+MOVES = (*STEPS, "stop", *(f"section:{name}" for name in store.REPLAY_SECTIONS))
 
 
 @bp.post("/t/<table_id>/lead/<token>/replay")
@@ -156,24 +158,26 @@ def move(table_id: str, token: str) -> Any:
     return leader_change(table_id, token, change, "#replay-remote")
 
 
-def _moved(snap: LoadedTable, wanted: str) -> tuple[int, int]:
+def _moved(snap: LoadedTable, wanted: str) -> store.ReplayPosition:
     """Where ``wanted`` takes the projector's replay from where it stands (or, when it
     shows the live table, from the last step of the game being played)."""
     current = store.replay_position(get_db(), snap.table.id)
-    number, step = current if current is not None else (snap.table.game, len(snap.actions))
+    number, step, _ = current or (snap.table.game, len(snap.actions), "table")
+    if wanted.startswith("section:"):
+        return number, step, wanted.removeprefix("section:")
     if wanted == "show" and "game" in request.form:
         number = form_number(request.form.get("game"), "game", 1, MAX_GAMES, code="no-such-game")
     recorded = recorded_game(snap, number)
     last = recorded.steps
     step = min(step, last)
     if wanted == "show" and (current is None or current[0] != number):
-        return number, last
+        return number, last, "table"
     if wanted == "next-moment":
         found = debrief(recorded.theme, recorded.players, recorded.deck, recorded.actions)
         moment = found.next_moment(step)
-        return number, step if moment is None else moment.step
+        return number, step if moment is None else moment.step, "table"
     moves = {"first": 0, "previous": max(0, step - 1), "next": min(last, step + 1), "last": last}
-    return number, moves.get(wanted, step)
+    return number, moves.get(wanted, step), "table"
 
 
 @bp.get("/t/<table_id>/replay/follow")
@@ -189,8 +193,12 @@ def follow(table_id: str) -> Any:
 
 
 def _shown_url(table_id: str) -> str | None:
+    """The replay's address the leader shows, with the part of the page in view."""
     position = store.replay_position(get_db(), table_id)
-    return None if position is None else _url(table_id, *position)
+    if position is None:
+        return None
+    number, step, section = position
+    return _url(table_id, number, step) + ("" if section == "table" else f"#{section}")
 
 
 @bp.app_context_processor

@@ -46,12 +46,15 @@ CREATE TABLE IF NOT EXISTS pauses (
     since TEXT NOT NULL
 );
 
--- The step of a game the leader shows on the projector's replay (none: the live table).
--- Moving it is a change of the table, like a pause: the version moves on.
-CREATE TABLE IF NOT EXISTS replays (
+-- The step of a game the leader shows on the projector's replay (none: the live table),
+-- and the part of the replay page in view. Moving it is a change of the table, like a
+-- pause: the version moves on.
+CREATE TABLE IF NOT EXISTS replay_positions (
     table_id TEXT PRIMARY KEY REFERENCES tables (id) ON DELETE CASCADE,
     game INTEGER NOT NULL CHECK (game >= 1),
-    step INTEGER NOT NULL CHECK (step >= 0)
+    step INTEGER NOT NULL CHECK (step >= 0),
+    section TEXT NOT NULL DEFAULT 'table'
+        CHECK (section IN ('table', 'moments', 'chart', 'discovered'))
 );
 
 -- An accepted action moves its table to the version it created, in the same

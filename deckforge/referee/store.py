@@ -268,28 +268,36 @@ def set_paused(conn: sqlite3.Connection, table_id: str, expected_version: int, p
     return version
 
 
-def replay_position(conn: sqlite3.Connection, table_id: str) -> tuple[int, int] | None:
-    """The (game, step) the leader shows on the projector's replay, or None (the live table)."""
-    row = conn.execute("SELECT game, step FROM replays WHERE table_id = ?", (table_id,)).fetchone()
-    return None if row is None else (int(row["game"]), int(row["step"]))
+ReplayPosition = tuple[int, int, str]  # game, step, section of the replay page in view
+REPLAY_SECTIONS = ("table", "moments", "chart", "discovered")
+
+
+def replay_position(conn: sqlite3.Connection, table_id: str) -> ReplayPosition | None:
+    """The (game, step, section) the leader shows on the projector's replay, or None (the
+    live table)."""
+    row = conn.execute(
+        "SELECT game, step, section FROM replay_positions WHERE table_id = ?", (table_id,)
+    ).fetchone()
+    return None if row is None else (int(row["game"]), int(row["step"]), str(row["section"]))
 
 
 def set_replay_position(
     conn: sqlite3.Connection,
     table_id: str,
     expected_version: int,
-    position: tuple[int, int] | None,
+    position: ReplayPosition | None,
 ) -> int:
-    """Show ``position`` (game, step) on the projector's replay, or the live table (None),
-    on ``expected_version``; returns the new version (the projectors follow it)."""
+    """Show ``position`` on the projector's replay, or the live table (None), on
+    ``expected_version``; returns the new version (the projectors follow it)."""
     with write(conn) as writer:
         version = _bump(writer, table_id, expected_version)
         if position is None:
-            writer.execute("DELETE FROM replays WHERE table_id = ?", (table_id,))
+            writer.execute("DELETE FROM replay_positions WHERE table_id = ?", (table_id,))
         else:
             writer.execute(
-                "INSERT INTO replays (table_id, game, step) VALUES (?, ?, ?)"
-                " ON CONFLICT (table_id) DO UPDATE SET game = excluded.game, step = excluded.step",
+                "INSERT INTO replay_positions (table_id, game, step, section) VALUES (?, ?, ?, ?)"
+                " ON CONFLICT (table_id) DO UPDATE SET game = excluded.game,"
+                " step = excluded.step, section = excluded.section",
                 (table_id, *position),
             )
     return version

@@ -9,15 +9,13 @@ in ``tests/referee/output/a11y-replay-*.png``.
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from a11y_helpers import describe, end_printed, get, mid_game_printed, printed_table, run_axe
-from browser_helpers import OUTPUT, open_chromium
+from browser_helpers import OUTPUT
+from chromium_browsers import Chromium
 from colour_vision import css_hex
 from referee_helpers import Server, start_server
 from selenium.webdriver.support.ui import WebDriverWait
@@ -64,18 +62,11 @@ def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 
 @pytest.fixture(scope="module")
-def drivers() -> Iterator[dict[str, Any]]:
-    profiles = [Path(tempfile.mkdtemp(prefix="deckforge-replay-a11y-")) for _ in range(2)]
-    made: dict[str, Any] = {}
-    try:
-        made["phone"] = open_chromium(390, 844, profiles[0], mobile=True)
-        made["screen"] = open_chromium(1920, 1080, profiles[1])
-        yield made
-    finally:
-        for driver in made.values():
-            driver.quit()
-        for profile in profiles:
-            shutil.rmtree(profile, ignore_errors=True)
+def drivers(module_chromium: Chromium) -> dict[str, Any]:
+    return {
+        "phone": module_chromium.open(390, 844, mobile=True),
+        "screen": module_chromium.open(1920, 1080),
+    }
 
 
 def _aaa(size: float, weight: int) -> float:

@@ -229,3 +229,17 @@ def test_an_earlier_game_can_be_shown_from_the_phone(client: FlaskClient) -> Non
     assert followed(client, table) == f"/t/{table.id}/replay?game=1&step=6"
     assert move(client, table, "stop").status_code == 303
     assert move(client, table, "show", game="3").status_code == 404
+
+
+def test_the_leader_chooses_the_part_of_the_replay_page_in_view(client: FlaskClient) -> None:
+    table = festival_game(client)
+    move(client, table, "show")
+    move(client, table, "section:chart")
+    assert followed(client, table) == f"/t/{table.id}/replay?game=1&step=6#chart"
+    move(client, table, "section:discovered")
+    assert followed(client, table).endswith("step=6#discovered")
+    leader = client.get(f"/t/{table.id}/lead/{table.token}").get_data(as_text=True)
+    assert 'id="remote-section-discovered" aria-pressed="true"' in leader
+    move(client, table, "previous")  # a step shows the table at that step
+    assert followed(client, table) == f"/t/{table.id}/replay?game=1&step=5"
+    assert move(client, table, "section:elsewhere").status_code == 400
