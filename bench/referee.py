@@ -388,6 +388,73 @@ class RoomStreams(threading.Thread):
             key.fileobj.close()  # type: ignore[union-attr]
 
 
+def _reader_process(port: int, tables: list[str], streams: int, conn: Any) -> None:
+    """Child process: the room's streams, read as :class:`RoomStreams` reads them, so that
+    the leader's requests in the parent never wait for this reader's share of the GIL.
+    Answers the parent's commands on ``conn``: ("started",), ("wait", table, version),
+    ("finish",)."""
+    raise_open_files(streams + 256)
+    readers = RoomStreams(port, tables, streams)
+    readers.start()
+    mine: dict[str, list[int]] = {}
+    for index, table in enumerate(readers.table_of):
+        mine.setdefault(table, []).append(index)
+    while True:
+        command = conn.recv()
+        if command[0] == "started":
+            conn.send((readers.started, readers.refused))
+        elif command[0] == "wait":
+            _, table, version = command
+            limit = time.monotonic() + 10
+            while not all(version in readers.arrivals[i] for i in mine[table]):
+                if time.monotonic() > limit:
+                    conn.send(False)
+                    break
+                time.sleep(0.0005)
+            else:
+                conn.send(True)
+        else:
+            conn.send((readers.arrivals, readers.closed))
+            readers.close()
+            return
+
+
+class SeparateReader:
+    """The room's reader in a child process (``--separate-reader``), with the same
+    attributes the room reads from :class:`RoomStreams`."""
+
+    def __init__(self, port: int, tables: list[str], streams: int) -> None:
+        import multiprocessing
+
+        self.table_of = [tables[index % len(tables)] for index in range(streams)]
+        self.conn, child_end = multiprocessing.Pipe()
+        self.process = multiprocessing.get_context("fork").Process(
+            target=_reader_process, args=(port, tables, streams, child_end), daemon=True
+        )
+        self.process.start()
+        self.arrivals: list[dict[int, float]] = []
+        self.closed = 0
+
+    @property
+    def started(self) -> int:
+        self.conn.send(("started",))
+        started, self._refused = self.conn.recv()
+        return int(started)
+
+    @property
+    def refused(self) -> int:
+        return int(getattr(self, "_refused", 0))
+
+    def wait(self, table: str, version: int) -> bool:
+        self.conn.send(("wait", table, version))
+        return bool(self.conn.recv())
+
+    def close(self) -> None:
+        self.conn.send(("finish",))
+        self.arrivals, self.closed = self.conn.recv()
+        self.process.join(10)
+
+
 def memory_kib(pid: int) -> int | None:
     """Resident memory of process ``pid`` in KiB (Linux)."""
     try:
@@ -410,16 +477,23 @@ def raise_open_files(wanted: int) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (top, hard))
 
 
-def room(port: int, server: int, streams: int, tables: int, actions: int) -> dict[str, Any]:
+def room(
+    port: int, server: int, streams: int, tables: int, actions: int, separate: bool = False
+) -> dict[str, Any]:
     """``streams`` streams over ``tables`` tables; a leader posts ``actions`` actions to
-    the tables in turn and the home page is loaded between them."""
+    the tables in turn and the home page is loaded between them (``separate``: the
+    streams are read in a child process)."""
     raise_open_files(streams + 256)
     client = Client(port)
     leaders = [Table(client) for _ in range(tables)]
     before = memory_kib(server)
     started = time.monotonic()
-    readers = RoomStreams(port, [t.id for t in leaders], streams)
-    readers.start()
+    readers: RoomStreams | SeparateReader
+    if separate:
+        readers = SeparateReader(port, [t.id for t in leaders], streams)
+    else:
+        readers = RoomStreams(port, [t.id for t in leaders], streams)
+        readers.start()
     deadline = time.monotonic() + 120
     while readers.started < streams:
         if readers.refused:
@@ -434,6 +508,7 @@ def room(port: int, server: int, streams: int, tables: int, actions: int) -> dic
     for index, table in enumerate(readers.table_of):
         by_table.setdefault(table, []).append(index)
     posts, homes, arrivals = [], [], []
+    sends: list[tuple[str, int, float]] = []
     home = Client(port)
     cpu_before = process_cpu(server)
     for number in range(actions):
@@ -442,20 +517,22 @@ def room(port: int, server: int, streams: int, tables: int, actions: int) -> dic
         sent = time.perf_counter()
         leader.step()
         posts.append((time.perf_counter() - sent) * 1000)
-        mine = by_table[leader.id]
-        limit = time.monotonic() + 10
-        while not all(expected in readers.arrivals[i] for i in mine):
-            if time.monotonic() > limit:
-                raise SystemExit(f"version {expected} of {leader.id} did not reach its streams")
-            time.sleep(0.0005)
-        arrivals.extend((readers.arrivals[i][expected] - sent) * 1000 for i in mine)
+        sends.append((leader.id, expected, sent))
+        if not _reached(readers, by_table[leader.id], leader.id, expected):
+            raise SystemExit(f"version {expected} of {leader.id} did not reach its streams")
         page_started = time.perf_counter()
         status, _ = home.call("GET", "/")
         assert status == 200
         homes.append((time.perf_counter() - page_started) * 1000)
     cpu_after = process_cpu(server)
-    still_open = streams - readers.closed
-    readers.close()
+    if isinstance(readers, SeparateReader):
+        readers.close()  # the arrivals come back with it
+        still_open = streams - readers.closed
+    else:
+        still_open = streams - readers.closed
+        readers.close()
+    for table, version, sent in sends:
+        arrivals.extend((readers.arrivals[i][version] - sent) * 1000 for i in by_table[table])
     return {
         "opened_s": opened_in,
         "still_open": still_open,
@@ -475,9 +552,25 @@ def room(port: int, server: int, streams: int, tables: int, actions: int) -> dic
     }
 
 
+def _reached(
+    readers: RoomStreams | SeparateReader, mine: list[int], table: str, version: int
+) -> bool:
+    """Wait (10 s at most) until ``version`` of ``table`` has reached each of its streams."""
+    if isinstance(readers, SeparateReader):
+        return readers.wait(table, version)
+    limit = time.monotonic() + 10
+    while not all(version in readers.arrivals[i] for i in mine):
+        if time.monotonic() > limit:
+            return False
+        time.sleep(0.0005)
+    return True
+
+
 def report_room(args: argparse.Namespace, found: dict[str, Any]) -> None:
     print(
-        f"room: {args.streams} streams over {args.tables} tables (one loopback address each), "
+        f"room: {args.streams} streams over {args.tables} tables (one loopback address each"
+        + (", read in a child process" if args.separate_reader else "")
+        + "), "
         f"opened in {found['opened_s']:.1f} s; {args.actions} actions; "
         f"{found['still_open']} streams still open at the end"
     )
@@ -519,6 +612,12 @@ def main() -> None:
         "measures POST, event and home page times and the server's memory",
     )
     parser.add_argument("--actions", type=int, default=200)
+    parser.add_argument(
+        "--separate-reader",
+        action="store_true",
+        help="a room: read the streams in a child process (the leader's requests then never "
+        "wait for the reader's share of the client's GIL)",
+    )
     parser.add_argument("--clients", type=int, default=4)
     parser.add_argument(
         "--seconds", type=float, default=10.0, help="throughput: total time of each kind of request"
@@ -579,7 +678,10 @@ def main() -> None:
         assert child.stdout is not None
         port = int(child.stdout.readline().split()[1])
         if args.tables:
-            report_room(args, room(port, child.pid, args.streams, args.tables, args.actions))
+            found = room(
+                port, child.pid, args.streams, args.tables, args.actions, args.separate_reader
+            )
+            report_room(args, found)
             return
         leader = Table(Client(port))
         readers = open_streams(port, leader.id, args.streams)

