@@ -24,7 +24,7 @@ from deckforge.theme.model import Theme
 
 A4 = (210.0, 297.0)  # mm
 MARGIN = 15.0  # mm
-BODY, SMALLEST = 10.0, 7.0  # pt
+BODY, SMALLEST = 11.0, 7.0  # pt
 
 
 @dataclass(frozen=True)
