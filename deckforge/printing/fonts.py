@@ -7,15 +7,23 @@ names a list of fonts per role; each character is drawn in the first font that
 has it, and DejaVu always comes last, so Latin letters, digits and the suit
 symbols never go missing. Fonts are registered with reportlab once per process
 and embedded as subsets in every PDF.
+
+Kits may be built at the same time (threads of the print page). A reportlab
+font is shared by every PDF of the process: its per-document subsets are kept
+apart, but cutting a subset out of the font file reads the file through one
+shared cursor, so two PDFs saved at once could embed each other's glyphs or
+fail. Each font's subsetting is therefore done one PDF at a time
+(:class:`SharedTTFont`), and fonts are loaded and registered under a lock.
 """
 
 from __future__ import annotations
 
 import hashlib
+import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
+from typing import Any
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
@@ -74,14 +82,43 @@ def font_path(name: str, theme_path: Path | None = None) -> Path:
     return candidate
 
 
-@cache
+class SharedTTFont(TTFont):
+    """A reportlab TrueType font that several PDFs of the process may use at once.
+
+    Drawing keeps a state per document already; embedding does not: the subset
+    of each document is cut out of the font file through the face's one reading
+    position (``makeSubset`` seeks and reads composite glyphs' components), so
+    it is done for one document at a time.
+    """
+
+    def __init__(self, name: str, filename: str) -> None:
+        super().__init__(name, filename)
+        self.subsetting = threading.Lock()
+
+    def addObjects(self, doc: Any) -> None:
+        with self.subsetting:
+            super().addObjects(doc)
+
+
+FONTS_LOCK = threading.RLock()  # loading, registering and preparing a font for shaping
+_LOADED: dict[Path, Font] = {}
+
+
 def _load(path: Path) -> Font:
+    with FONTS_LOCK:  # two kits starting at once register one font object, not two
+        font = _LOADED.get(path)
+        if font is None:
+            font = _LOADED[path] = _register(path)
+        return font
+
+
+def _register(path: Path) -> Font:
     if path.parent == FONT_DIR:
         name = path.stem
     else:  # a theme's own font: named by its content, so output stays deterministic
         name = f"{path.stem}-{hashlib.sha1(path.read_bytes()).hexdigest()[:8]}"
     try:
-        ttf = TTFont(name, str(path))
+        ttf = SharedTTFont(name, str(path))
     except Exception as error:  # reportlab raises bare TTFError/struct errors on bad files
         raise FontError(f"{path}: not a usable TrueType font ({error})") from error
     pdfmetrics.registerFont(ttf)
@@ -169,10 +206,11 @@ def font_stack(
         if font not in fonts:
             fonts.append(font)
     key = (tuple(fonts), rtl)
-    stack = _CACHE.get(key)
-    if stack is None:
-        stack = _CACHE[key] = FontStack(fonts=tuple(fonts), rtl=rtl)
-        _STACKS[stack.name] = stack
+    with FONTS_LOCK:
+        stack = _CACHE.get(key)
+        if stack is None:
+            stack = _CACHE[key] = FontStack(fonts=tuple(fonts), rtl=rtl)
+            _STACKS[stack.name] = stack
     return stack
 
 

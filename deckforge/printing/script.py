@@ -17,7 +17,7 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from reportlab.lib.abag import ABag
@@ -124,18 +124,30 @@ def _levels(text: str, rtl: bool) -> list[int]:
     return levels
 
 
-@cache
+_READY: set[str] = set()  # fonts whose every glyph has its code (see _ready_for_shaping)
+
+
 def _ready_for_shaping(name: str) -> None:
     """Give every glyph without a character (joined and final forms, ligatures) its
     private-use code now, in glyph order. reportlab hands these codes out as shaping
     first meets each glyph, so without this a PDF's bytes would depend on what the
-    process happened to shape before."""
-    ttf = pdfmetrics.getFont(name)
-    hb_font = ttf.hbFont(1000)
-    mapped = set(ttf.face.glyphToChar)
-    for gid in range(ttf.face.numGlyphs):
-        if gid not in mapped:
-            ttf.hbAddPrivate(hb_font.glyph_to_string(gid), gid, hb_font.get_glyph_h_advance(gid))
+    process happened to shape before. Done once per font, under the fonts' lock: the
+    HarfBuzz face and the codes are the font's, shared by kits built at the same time."""
+    if name in _READY:
+        return
+    from deckforge.printing.fonts import FONTS_LOCK
+
+    with FONTS_LOCK:
+        if name in _READY:
+            return
+        ttf = pdfmetrics.getFont(name)
+        hb_font = ttf.hbFont(1000)
+        mapped = set(ttf.face.glyphToChar)
+        for gid in range(ttf.face.numGlyphs):
+            if gid not in mapped:
+                glyph = hb_font.glyph_to_string(gid)
+                ttf.hbAddPrivate(glyph, gid, hb_font.get_glyph_h_advance(gid))
+        _READY.add(name)
 
 
 # HarfBuzz's default features (joining forms, marks, kerning, standard ligatures);
