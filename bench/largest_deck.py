@@ -41,3 +41,28 @@ def largest_theme() -> Theme:
     return dataclasses.replace(
         base, id="largest-deck", title="900 cards", suits=suits, positions={}
     )
+
+
+def main() -> None:
+    """Games per CPU second of the conventions bot on this deck at 2-5 players."""
+    import argparse
+    import os
+    import time
+
+    from deckforge.rules.simulation import simulate
+
+    parser = argparse.ArgumentParser(description="the largest deck's simulation speed")
+    parser.add_argument("--games", type=int, default=6)
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    theme = largest_theme()
+    for players in theme.players.counts:
+        start = time.process_time()
+        simulate(theme, players, args.games, seed=args.seed)
+        cpu = time.process_time() - start
+        print(f"{players} players: {args.games / cpu:.2f} games per CPU second (target 20)")
+    print("load average:", " ".join(f"{x:.2f}" for x in os.getloadavg()))
+
+
+if __name__ == "__main__":
+    main()
