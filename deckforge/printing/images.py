@@ -46,10 +46,14 @@ def tts_grid(cards: int) -> tuple[int, int]:
     return columns, rows
 
 
-def _png(image: object) -> bytes:
+def _png(image: object, dpi: float) -> bytes:
+    """PNG bytes carrying their resolution (a pHYs chunk), so an image opened in a word
+    processor or printed comes out at the card's size, not at 72 or 96 dpi."""
     buffer = io.BytesIO()
     # zlib level 3: files a few per cent larger than at level 6, written in half the time
-    image.save(buffer, format="PNG", compress_level=PNG_LEVEL)  # type: ignore[attr-defined]
+    image.save(  # type: ignore[attr-defined]
+        buffer, format="PNG", compress_level=PNG_LEVEL, dpi=(dpi, dpi)
+    )
     return buffer.getvalue()
 
 
@@ -93,9 +97,9 @@ def build_images(theme: Theme, options: ImageOptions = ImageOptions()) -> dict[s
     files: dict[str, bytes] = {}
     single = (round(card[0] / 25.4 * options.dpi), round(card[1] / 25.4 * options.dpi))
     for index, key in enumerate(keys):
-        files[face_name(theme, key)] = _png(render(index, single))
+        files[face_name(theme, key)] = _png(render(index, single), options.dpi)
     back_index = len(keys)
-    files["back.png"] = _png(render(back_index, single))
+    files["back.png"] = _png(render(back_index, single), options.dpi)
     if options.tts:
         files.update(_tts_sheets(deck_order(theme.suits), keys, card, render, back_index))
     document.close()
@@ -117,6 +121,7 @@ def _tts_sheets(
     columns, _ = tts_grid(min(len(deck), per_sheet))
     cell_w = TTS_SHEET_WIDTH // TTS_COLUMNS
     cell = (cell_w, round(cell_w * card[1] / card[0]))
+    dpi = cell[0] / (card[0] / 25.4)  # a sheet's cells are the card at this resolution
     small = {key: render(i, cell) for i, key in enumerate(keys)}
     hidden = render(back_index, cell)
     files: dict[str, bytes] = {}
@@ -131,6 +136,6 @@ def _tts_sheets(
             sheet.paste(small[physical.key], (column * cell[0], row * cell[1]))
         sheet.paste(hidden, ((columns - 1) * cell[0], (rows - 1) * cell[1]))
         name = "tts-deck.png" if sheets == 1 else f"tts-deck-{number + 1}.png"
-        files[name] = _png(sheet)
-    files["tts-hidden.png"] = _png(hidden)
+        files[name] = _png(sheet, dpi)
+    files["tts-hidden.png"] = _png(hidden, dpi)
     return files

@@ -99,3 +99,19 @@ def test_the_command_writes_into_printouts_by_default(tmp_path, monkeypatch):
     assert "25 faces" in result.output
     bad = CliRunner().invoke(main, ["images", FESTIVAL, "--card", "25x30", "-o", "x"])
     assert bad.exit_code == 1 and not (tmp_path / "x").exists()
+
+
+def test_every_png_carries_its_resolution(festival_images):
+    """300 dpi faces and back (issue #23 point 8), and the TTS sheets' own resolution:
+    opened in a word processor, a face comes out at the card's 63 x 88 mm."""
+    for name, data in festival_images.items():
+        image = Image.open(io.BytesIO(data))
+        x, y = image.info["dpi"]
+        assert x == pytest.approx(y), name
+        width_mm = image.size[0] / x * 25.4
+        if name.startswith("tts-deck"):
+            cards = min(load_theme(FESTIVAL).deck_size, TTS_COLUMNS * TTS_ROWS - 1)
+            width_mm /= tts_grid(cards)[0]  # one cell is one card
+        if name.startswith(("face-", "back")):
+            assert x == pytest.approx(300, abs=0.01), name
+        assert width_mm == pytest.approx(63, abs=0.2), name
