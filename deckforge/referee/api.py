@@ -7,13 +7,13 @@ Refusals are ``{"error": {"code": ..., "message": ...}}`` (see :mod:`errors`).
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from deckforge.referee import scores_csv, seats, store
-from deckforge.referee.auth import bearer, check_leader, leader_required, seat_required
+from deckforge.referee.auth import leader_required, seat_required
 from deckforge.referee.checks import (
     action_of,
     bad_field,
@@ -25,9 +25,9 @@ from deckforge.referee.checks import (
 )
 from deckforge.referee.db import get_db
 from deckforge.referee.errors import RefereeError
+from deckforge.referee.idempotency import replayed, request_key
 from deckforge.referee.notify import KEEPALIVE, event_text
 from deckforge.referee.openapi import document
-from deckforge.referee.seats import MAX_SEED, random_seed
 from deckforge.referee.service import (
     act_for_seat,
     digital_table,
@@ -40,7 +40,7 @@ from deckforge.referee.service import (
     theme_rows,
     this_computer,
 )
-from deckforge.referee.tables import LoadedTable
+from deckforge.referee.tables import MAX_SEED, LoadedTable, random_seed
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -102,6 +102,8 @@ def create_table() -> tuple[Response, int]:
     if kind == "digital":
         body["seed"] = seed
         body["seats"] = seat_links(snap.table)
+        if data.get("seed") is not None:
+            body["seed_warning"] = TYPED_SEED
     return jsonify(body), 201
 
 
@@ -110,13 +112,26 @@ def state(table_id: str) -> Response:
     return _state(load_table(table_id))
 
 
+def _once(change: Callable[[], Response], again: Callable[[], Response]) -> Response:
+    """``change()``'s answer; for a retry of a change already recorded (its
+    Idempotency-Key found), ``again()`` marked as replayed: same status, today's table."""
+    try:
+        return change()
+    except store.AlreadyRecorded as done:
+        return replayed(again(), done)
+
+
 @bp.post("/tables/<table_id>/actions")
 @leader_required
 def act(table_id: str) -> Response:
     data = _body()
     version = version_of(data.get("version"))
     action = action_of(data.get("action"))
-    return _state(service().act(get_db(), table_id, version, action))
+    key = request_key("action", version=version, action=action.to_dict())
+    return _once(
+        lambda: _state(service().act(get_db(), table_id, version, action, key)),
+        lambda: _state(load_table(table_id)),
+    )
 
 
 @bp.post("/tables/<table_id>/undo")
@@ -125,19 +140,26 @@ def undo(table_id: str) -> Response:
     data = _body()
     version = version_of(data.get("version"))
     steps = steps_of(data.get("steps"))
-    try:
-        snap = service().undo(get_db(), table_id, version, steps)
-    except store.NothingToUndo as problem:
-        raise RefereeError(422, "nothing-to-undo", str(problem)) from None
-    return _state(snap)
+    key = request_key("undo", version=version, steps=steps)
+
+    def change() -> Response:
+        try:
+            return _state(service().undo(get_db(), table_id, version, steps, key))
+        except store.NothingToUndo as problem:
+            raise RefereeError(422, "nothing-to-undo", str(problem)) from None
+
+    return _once(change, lambda: _state(load_table(table_id)))
 
 
 @bp.post("/tables/<table_id>/games")
 @leader_required
 def next_game(table_id: str) -> Response:
     version = version_of(_body().get("version"))
-    snap = service().new_game(get_db(), table_id, version)
-    return _state(snap, 201)
+    key = request_key("new-game", version=version)
+    return _once(
+        lambda: _state(service().new_game(get_db(), table_id, version, key=key), 201),
+        lambda: _state(load_table(table_id), 201),
+    )
 
 
 @bp.get("/tables/<table_id>/events")
@@ -234,6 +256,13 @@ def export_csv(table_id: str) -> Response:
     return response
 
 
+TYPED_SEED = (
+    "this deal number was chosen, not drawn: anyone who knows or guesses it (a seat's"
+    " script too) can deal the same deck and read every hand; leave seed out to draw"
+    " 64 random bits"
+)
+
+
 def seed_of(value: Any) -> int:
     """A new digital table's seed: the one given, or a random one (recorded either way)."""
     return random_seed() if value is None else whole_number(value, "seed", 0, MAX_SEED)
@@ -256,8 +285,14 @@ def seat_post_action(table_id: str, seat: int) -> Response:
     digital = digital_table(table_id)
     data = _body()
     version = version_of(data.get("version"))
-    act_for_seat(digital, seat, version, action_of(data.get("action"), seat=True))
-    return jsonify(seats.seat_view(load_table(table_id), seat))
+    action = action_of(data.get("action"), seat=True)
+    key = request_key("seat-action", seat=seat, version=version, action=action.to_dict())
+
+    def change() -> Response:
+        act_for_seat(digital, seat, version, action, key)
+        return jsonify(seats.seat_view(load_table(table_id), seat))
+
+    return _once(change, lambda: jsonify(seats.seat_view(load_table(table_id), seat)))
 
 
 @bp.post("/tables/<table_id>/pause")
@@ -268,23 +303,18 @@ def api_pause(table_id: str) -> Response:
     paused = data.get("paused")
     if not isinstance(paused, bool):
         raise bad_field("paused", "paused must be true or false")
-    changed = service().pause(get_db(), table_id, version_of(data.get("version")), paused)
-    return jsonify(changed.state)
+    version = version_of(data.get("version"))
+    key = request_key("pause", version=version, paused=paused)
+    return _once(
+        lambda: jsonify(service().pause(get_db(), table_id, version, paused, key).state),
+        lambda: jsonify(load_table(table_id).state),
+    )
 
 
 @bp.get("/tables/<table_id>/games/<int:number>/hanab.json")
+@leader_required
 def export_hanab(table_id: str, number: int) -> Response:
-    """A game as a hanab.live record (deck and actions): anyone once it is over, the leader
-    (Bearer token) while it runs, since the deck names every card in every hand."""
-    digital = digital_table(table_id)
-    if number == digital.table.game and not digital.game.is_over:  # the game is running
-        token = bearer()
-        if token is None:
-            raise RefereeError(
-                403,
-                "game-running",
-                "the deck of a game in progress is only "
-                "exported for the leader (Authorization: Bearer <token>)",
-            )
-        check_leader(digital.table, token)
-    return hanab_record(digital, number)
+    """A game as a hanab.live record (deck and actions), since the deck names every card
+    in every hand: for the leader (Bearer token) only, and only once the game can no
+    longer go on (409 ``game-running`` before)."""
+    return hanab_record(digital_table(table_id), number)

@@ -49,7 +49,7 @@ def whole_number(value: Any, name: str, low: int, high: int) -> int:
     return value
 
 
-_DIGITS = re.compile(r"[0-9]{1,16}")
+_DIGITS = re.compile(r"[0-9]{1,20}")
 
 
 def form_number(raw: str | None, name: str, low: int, high: int, code: str = "bad-number") -> int:

@@ -17,6 +17,7 @@ from deckforge.referee.checks import MAX_VERSION, form_action, form_number
 from deckforge.referee.db import get_db
 from deckforge.referee.errors import RefereeError
 from deckforge.referee.i18n import Translator
+from deckforge.referee.idempotency import replayed, request_key
 from deckforge.referee.rendering import in_language, leader_change, no_store, qr_svg, refusal_reason
 from deckforge.referee.seats import leader_hands
 from deckforge.referee.security import check_csrf, token_matches
@@ -24,6 +25,7 @@ from deckforge.referee.service import (
     act_for_seat,
     digital_table,
     hanab_record,
+    is_final,
     load_table,
     seat_links,
     service,
@@ -76,15 +78,20 @@ def seat_act(table_id: str, seat: int, secret: str) -> Any:
     digital = in_language(digital_table(table_id))
     check_csrf()
     t: Translator = g.t
+    done = url_for("digital.seat_page", table_id=table_id, seat=seat, secret=secret)
     try:
         version = form_number(request.form.get("version"), "version", 0, MAX_VERSION)
-        act_for_seat(digital, seat, version, form_action(request.form, seat=True))
+        action = form_action(request.form, seat=True)
+        key = request_key("seat-action", seat=seat, version=version, action=action.to_dict())
+        act_for_seat(digital, seat, version, action, key)
+    except store.AlreadyRecorded as recorded:  # a retry: answered as the first time
+        return replayed(redirect(done, 303), recorded)
     except store.StaleVersion:
         return _seat_page(load_table(table_id), seat, secret, problem=t("seat.stale"), status=409)
-    except (IllegalAction, RefereeError) as refusal:
+    except (IllegalAction, RefereeError, store.KeyReused) as refusal:
         reason, status = refusal_reason(t, refusal, "seat")
         return _seat_page(load_table(table_id), seat, secret, problem=reason, status=status)
-    return redirect(url_for("digital.seat_page", table_id=table_id, seat=seat, secret=secret), 303)
+    return redirect(done, 303)
 
 
 # ---- the leader: pause, exports ------------------------------------------------------------
@@ -95,7 +102,9 @@ def seat_act(table_id: str, seat: int, secret: str) -> Any:
 def leader_pause(table_id: str, token: str) -> Any:
     def change(version: int) -> None:
         digital_table(table_id)  # a printed table has nothing to pause (404)
-        service().pause(get_db(), table_id, version, request.form.get("paused") == "1")
+        paused = request.form.get("paused") == "1"
+        key = request_key("pause", version=version, paused=paused)
+        service().pause(get_db(), table_id, version, paused, key)
 
     return leader_change(table_id, token, change, "#digital")
 
@@ -125,6 +134,7 @@ def digital_leader(table_id: str, token: str) -> dict[str, Any] | None:
         "version": digital.version,
         "seats": links,
         "pause_url": url_for("digital.leader_pause", table_id=table_id, token=token),
+        "export_open": is_final(digital, digital.table.game),
         "export_url": url_for(
             "digital.leader_export_hanab", table_id=table_id, token=token, number=digital.table.game
         ),

@@ -72,6 +72,14 @@ def stale(problem: store.StaleVersion) -> tuple[Response, int]:
     return json_error(409, "stale-version", f"{message}{problem.expected}")
 
 
+def final_game(problem: store.FinalGame) -> Any:
+    return refused(RefereeError(422, "game-final", str(problem)))
+
+
+def key_reused(problem: store.KeyReused) -> Any:
+    return refused(RefereeError(422, "idempotency-key-reused", str(problem), {"key": problem.key}))
+
+
 def http_error(problem: HTTPException) -> Any:
     status = problem.code or 500
     if _api():
@@ -84,5 +92,7 @@ def register(app: Flask) -> None:
     app.register_error_handler(RefereeError, refused)
     app.register_error_handler(IllegalAction, illegal)
     app.register_error_handler(store.StaleVersion, stale)
+    app.register_error_handler(store.KeyReused, key_reused)
+    app.register_error_handler(store.FinalGame, final_game)
     for status in _HTTP_CODES:
         app.register_error_handler(status, http_error)

@@ -24,15 +24,19 @@ _WHY = {
     401: "No leader token (send `Authorization: Bearer <token>`).",
     403: "Not this table's leader token.",
     404: "No such table.",
-    409: "Stale or repeated submission: `version` is not the table's current version.",
-    422: "Refused: the rules' code (e.g. `no-hint-tokens`) and the reason in English.",
+    409: "Stale or repeated submission: `version` is not the table's current version"
+    " (a retry that carries the first try's `Idempotency-Key` is answered as the first"
+    " time instead).",
+    422: "Refused: the rules' code (e.g. `no-hint-tokens`, `game-final`,"
+    " `idempotency-key-reused`) and the reason in English.",
 }
 _SEAT_WHY = {
     **_WHY,
     401: "No secret (send `Authorization: Bearer <secret>`).",
     403: "Not this seat's secret (or, for records, a game still running).",
     404: "No such table, seat or game, or a table played with printed cards.",
-    422: "Refused by the rules (`not-your-turn`, `no-hint-tokens` ...): code and reason.",
+    422: "Refused by the rules (`not-your-turn`, `no-hint-tokens` ...) or a reused"
+    " `Idempotency-Key`: code and reason.",
     423: "The leader has paused the table (`paused`).",
 }
 
@@ -183,6 +187,16 @@ _LEADER = {**_TABLE, "security": [{"leaderToken": []}]}
 _SEAT_ROUTE = {"parameters": [_TABLE_ID, _SEAT], "security": [{"seatSecret": []}], "seat": True}
 _STATE = _answer(_ref("State"), "The table's public state.")
 _CHANGES = "400 401 403 404 409"
+_IDEMPOTENCY_KEY = {
+    "name": "Idempotency-Key",
+    "in": "header",
+    "required": False,
+    "description": "A key of the client's own (1 to 128 printable ASCII characters, a new"
+    " one per change). A retry with the same key and request is recorded once and answered"
+    " as the first time, with the header `Idempotent-Replayed: true`; the same key with"
+    " another request is refused (422 `idempotency-key-reused`).",
+    "schema": {"type": "string", "minLength": 1, "maxLength": 128, "pattern": "^[!-~]+$"},
+}
 
 
 def _route(paths: dict[str, Any], spec: str, summary: str, answer: Any, **more: Any) -> None:
@@ -190,11 +204,13 @@ def _route(paths: dict[str, Any], spec: str, summary: str, answer: Any, **more: 
     answer's status, then the refused ones; ``more`` holds its parameters, security, body
     (a schema name), description and ``seat`` (the refusals are said for seats)."""
     method, path, operation, status, *errors = spec.split()
-    why = _SEAT_WHY if more.pop("seat", False) else _WHY
+    why = {**(_SEAT_WHY if more.pop("seat", False) else _WHY), **more.pop("why", {})}
     body = more.pop("body", None)
     if body:
         more["requestBody"] = {"required": True, "content": _content(_ref(body))}
     refusals = {code: _answer(_ref("Error"), why[int(code)]) for code in errors}
+    if method == "post" and "409" in errors:  # a change: it may carry an idempotency key
+        more["parameters"] = [*more.get("parameters", []), _IDEMPOTENCY_KEY]
     responses = {status: answer, **refusals}
     operation_object = {"summary": summary, "operationId": operation, **more}
     paths.setdefault(path, {})[method] = {**operation_object, "responses": responses}
@@ -231,7 +247,9 @@ def _paths() -> dict[str, Any]:
     undo = "Withdraw the last `steps` actions of the current game."
     add(f"post {table}/undo undo 200 {_CHANGES} 422", undo, _STATE, body="Undo", **_LEADER)
     again = "Start a new game with the same players."
-    add(f"post {table}/games newGame 201 {_CHANGES}", again, _STATE, body="Versioned", **_LEADER)
+    add(
+        f"post {table}/games newGame 201 {_CHANGES} 422", again, _STATE, body="Versioned", **_LEADER
+    )
     add(
         f"get {table}/events events 200 404",
         "Server-Sent Events: `state` events carrying the public state as JSON.",
@@ -266,7 +284,7 @@ def _paths() -> dict[str, Any]:
     pause = "Pause the seats or let them play again (digital tables; leader only)."
     paused = _answer(_ref("State"), "The public state, with `paused`.")
     add(
-        f"post {table}/pause pause 200 {_CHANGES}",
+        f"post {table}/pause pause 200 {_CHANGES} 422",
         pause,
         paused,
         body="Pause",
@@ -274,14 +292,15 @@ def _paths() -> dict[str, Any]:
         seat=True,
     )
     add(
-        f"get {table}/games/{{number}}/hanab.json exportHanab 200 401 403 404",
+        f"get {table}/games/{{number}}/hanab.json exportHanab 200 401 403 404 409",
         "A game as a hanab.live record (deck and actions).",
         _answer(_ref("HanabRecord"), "The record."),
-        description="Anybody once the game is over (or replaced by a new one); only the leader "
-        "while it runs, since the deck names every card in every hand.",
+        description="The leader only, since the deck names every card in every hand, and only"
+        " once the game can no longer go on: over (a digital game that is over cannot be"
+        " undone) or replaced by a new one; 409 `game-running` before.",
         parameters=[_TABLE_ID, _NUMBER],
-        security=[{}, {"leaderToken": []}],
-        seat=True,
+        security=[{"leaderToken": []}],
+        why={409: "`game-running`: the game can still go on, so its deck is not exported."},
     )
     return paths
 

@@ -30,8 +30,8 @@ from deckforge.referee.checks import (
 from deckforge.referee.db import get_db
 from deckforge.referee.errors import RefereeError
 from deckforge.referee.i18n import Translator, language_for, page_language
+from deckforge.referee.idempotency import new_key, request_key
 from deckforge.referee.rendering import leader_change, leader_page, no_store, snapshot
-from deckforge.referee.seats import MAX_SEED, random_seed
 from deckforge.referee.security import check_csrf, csrf_token
 from deckforge.referee.service import (
     library,
@@ -41,6 +41,7 @@ from deckforge.referee.service import (
     theme_summaries,
     this_computer,
 )
+from deckforge.referee.tables import MAX_SEED, random_seed
 
 bp = Blueprint("pages", __name__)
 
@@ -49,7 +50,11 @@ MAX_SEATS = 8
 
 @bp.app_context_processor
 def helpers() -> dict[str, Any]:
-    return {"t": g.get("t") or Translator(page_language()), "csrf_token": csrf_token}
+    return {
+        "t": g.get("t") or Translator(page_language()),
+        "csrf_token": csrf_token,
+        "request_key": new_key,
+    }
 
 
 bp.add_app_template_filter(colours.ink, "ink")
@@ -156,11 +161,12 @@ def leader(table_id: str, token: str) -> Any:
 @bp.post("/t/<table_id>/lead/<token>/act")
 @leader_required
 def act(table_id: str, token: str) -> Any:
-    return leader_change(
-        table_id,
-        token,
-        lambda version: service().act(get_db(), table_id, version, form_action(request.form)),
-    )
+    def change(version: int) -> None:
+        action = form_action(request.form)
+        key = request_key("action", version=version, action=action.to_dict())
+        service().act(get_db(), table_id, version, action, key)
+
+    return leader_change(table_id, token, change)
 
 
 @bp.post("/t/<table_id>/lead/<token>/undo")
@@ -168,7 +174,8 @@ def act(table_id: str, token: str) -> Any:
 def undo(table_id: str, token: str) -> Any:
     def change(version: int) -> None:
         steps = form_number(request.form.get("steps"), "steps", 1, MAX_UNDO)
-        service().undo(get_db(), table_id, version, steps)
+        key = request_key("undo", version=version, steps=steps)
+        service().undo(get_db(), table_id, version, steps, key)
 
     return leader_change(table_id, token, change)
 
@@ -176,9 +183,11 @@ def undo(table_id: str, token: str) -> Any:
 @bp.post("/t/<table_id>/lead/<token>/new-game")
 @leader_required
 def new_game(table_id: str, token: str) -> Any:
-    return leader_change(
-        table_id, token, lambda version: service().new_game(get_db(), table_id, version)
-    )
+    def change(version: int) -> None:
+        key = request_key("new-game", version=version)
+        service().new_game(get_db(), table_id, version, key=key)
+
+    return leader_change(table_id, token, change)
 
 
 @bp.get("/favicon.ico")

@@ -25,6 +25,7 @@ from deckforge.referee import store
 from deckforge.referee.checks import MAX_VERSION, form_number
 from deckforge.referee.errors import RefereeError
 from deckforge.referee.i18n import Translator
+from deckforge.referee.idempotency import replayed
 from deckforge.referee.security import check_csrf
 from deckforge.referee.service import load_table
 from deckforge.referee.tables import LoadedTable
@@ -109,6 +110,10 @@ def refusal_reason(t: Translator, refusal: Exception, codes: str) -> tuple[str, 
     translated under ``codes``), and the answer's status."""
     if isinstance(refusal, store.NothingToUndo):
         return t("leader.nothing_to_undo"), 422
+    if isinstance(refusal, store.FinalGame):
+        return t("leader.final_game"), 422
+    if isinstance(refusal, store.KeyReused):
+        return t("form.idempotency-key-reused"), 422
     if isinstance(refusal, IllegalAction):
         key, status, message = f"rule.{refusal.code}", 422, refusal.message
     else:
@@ -117,17 +122,24 @@ def refusal_reason(t: Translator, refusal: Exception, codes: str) -> tuple[str, 
     return (t(key) if t.has(key) else message), status
 
 
+REFUSALS = (IllegalAction, store.NothingToUndo, store.FinalGame, store.KeyReused, RefereeError)
+
+
 def leader_change(table_id: str, token: str, change: Any, anchor: str = "") -> Any:
     """Run one change from a leader form (the view checked the token): PRG on success, the
-    page with the reason if refused."""
+    page with the reason if refused. A retry of a change already recorded (the form's
+    ``idempotency_key`` found) gets the success's answer again, marked as replayed."""
     snapshot(table_id)  # the page's language
     check_csrf()
     t: Translator = g.t
+    done = url_for("pages.leader", table_id=table_id, token=token) + anchor
     try:
         change(form_number(request.form.get("version"), "version", 0, MAX_VERSION))
+    except store.AlreadyRecorded as recorded:
+        return replayed(redirect(done, 303), recorded)
     except store.StaleVersion:
         return leader_page(snapshot(table_id), token, notice=t("leader.stale"), status=409)
-    except (IllegalAction, store.NothingToUndo, RefereeError) as refusal:
+    except REFUSALS as refusal:
         reason, status = refusal_reason(t, refusal, "form")
         return leader_page(snapshot(table_id), token, problem=reason, status=status)
-    return redirect(url_for("pages.leader", table_id=table_id, token=token) + anchor, 303)
+    return redirect(done, 303)

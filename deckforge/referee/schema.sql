@@ -63,3 +63,21 @@ CREATE TRIGGER IF NOT EXISTS action_moves_version AFTER INSERT ON actions
 BEGIN
     UPDATE tables SET version = NEW.version WHERE id = NEW.table_id;
 END;
+
+-- Idempotency keys (added 2026-12-04; older stores gain the table on first open).
+-- One row per accepted change sent with a key: an action, an undo, a new game or a
+-- pause. It is written in the change's own transaction, so a change and its key are
+-- kept together or not at all; a retry with the same key finds the row and gets the
+-- original answer instead of a second record. ``fingerprint`` is the sha256 of what
+-- the request asked (its kind, version and action), to refuse a key reused for
+-- another request.
+CREATE TABLE IF NOT EXISTS request_keys (
+    table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+    key TEXT NOT NULL,                -- the client's Idempotency-Key, unique per table
+    fingerprint TEXT NOT NULL,
+    version INTEGER NOT NULL,         -- the table version the change created
+    game INTEGER NOT NULL,            -- the game it was made in
+    seq INTEGER,                      -- an action's place in that game's log; NULL otherwise
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (table_id, key)
+) WITHOUT ROWID;

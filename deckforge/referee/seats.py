@@ -17,7 +17,6 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
-import secrets
 
 from deckforge.page_tokens import same_secret
 from deckforge.referee import store
@@ -25,14 +24,6 @@ from deckforge.referee.state import Hand, HintTouches, Knowledge, LastHint, Seat
 from deckforge.referee.tables import LoadedTable, card_id
 from deckforge.rules import ColourHint, Game, HandCard, RankHint
 from deckforge.theme.model import Theme
-
-MAX_SEED = 2**53 - 1  # JSON numbers stay exact below this
-
-
-def random_seed() -> int:
-    """A fresh seed for a digital deal (recorded, so the deal can be replayed)."""
-    return secrets.randbelow(2**31)
-
 
 # ---- seat secrets ---------------------------------------------------------------------
 

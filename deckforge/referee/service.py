@@ -113,9 +113,17 @@ def digital_table(table_id: str) -> LoadedTable:
     return found
 
 
-def act_for_seat(digital: LoadedTable, seat: int, version: int, action: Action) -> None:
+def act_for_seat(
+    digital: LoadedTable,
+    seat: int,
+    version: int,
+    action: Action,
+    key: store.RequestKey | None = None,
+) -> None:
     """Apply ``action`` for ``seat``: stale (409), paused (423) and the engine's refusals
-    (``not-your-turn`` first) change nothing."""
+    (``not-your-turn`` first) change nothing. A ``key`` already recorded answers first
+    (AlreadyRecorded, or KeyReused for another request)."""
+    store.recorded_change(get_db(), digital.table.id, key)
     if digital.version != version:
         raise store.StaleVersion(version, digital.version)
     if digital.paused:
@@ -123,14 +131,30 @@ def act_for_seat(digital: LoadedTable, seat: int, version: int, action: Action) 
     refusal = digital.game.check(action, seat)
     if refusal is not None:
         raise refusal
-    service().act(get_db(), digital.table.id, version, action)
+    service().act(get_db(), digital.table.id, version, action, key)
+
+
+def is_final(digital: LoadedTable, number: int) -> bool:
+    """Whether game ``number`` of a digital table can no longer go on: an earlier game,
+    or the current one once over (the leader's undo cannot reopen a digital game that
+    is over, see ``TableService.undo``)."""
+    return number < digital.table.game or bool(digital.state["is_over"])
 
 
 def hanab_record(digital: LoadedTable, number: int) -> Response:
+    """Game ``number`` as a hanab.live record, deck included: for the leader's routes only
+    (the caller checks), and only once the game can no longer go on (see :func:`is_final`)."""
     conn = get_db()
     table = digital.table
     if not 1 <= number <= table.game or store.get_game(conn, table.id, number) is None:
         raise RefereeError(404, "no-such-game", f"the table has no game {number}")
+    if not is_final(digital, number):
+        raise RefereeError(
+            409,
+            "game-running",
+            "the deck of a game that can still go on is not exported (it names every card"
+            " in every hand): it is, for the leader, once the game is over or a new one began",
+        )
     game = service().game_of(conn, table, number)
     response = jsonify(to_hanab_live(game, list(table.players)))
     name = f"table-{table.id}-game-{number}-{digital.theme.id}.json"

@@ -41,6 +41,46 @@ class NothingToUndo(Exception):
     """Undo asked for more steps than the current game has actions."""
 
 
+class FinalGame(Exception):
+    """Undo asked of a digital game that is over: its end is final (see ``TableService.undo``)."""
+
+    def __init__(self) -> None:
+        super().__init__(
+            "this digital game is over and its end is final: its deck may now be exported,"
+            " so undoing it would let the seats play on with their cards known;"
+            " start a new game instead"
+        )
+
+
+@dataclass(frozen=True)
+class RequestKey:
+    """A change's idempotency key and the fingerprint of what its request asked."""
+
+    key: str
+    fingerprint: str
+
+
+class AlreadyRecorded(Exception):
+    """A change with this key was accepted before (``version`` is the version it made):
+    nothing new is recorded, and the caller answers as it did the first time."""
+
+    def __init__(self, key: str, version: int) -> None:
+        super().__init__(f"the change with key {key!r} was recorded as version {version}")
+        self.key = key
+        self.version = version
+
+
+class KeyReused(Exception):
+    """The key was already used at this table for a different request."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(
+            f"the Idempotency-Key {key!r} was already used at this table for another"
+            " request: send a new key for a new request"
+        )
+        self.key = key
+
+
 @dataclass(frozen=True)
 class TableRecord:
     """One row of ``tables``: what is needed to rebuild the table's games."""
@@ -61,6 +101,24 @@ class GameRecord:
     number: int
     seed: int | None
     started_at: str
+
+    @classmethod
+    def of(cls, row: sqlite3.Row) -> GameRecord:
+        return cls(**{**dict(row), "seed": _seed_read(row["seed"])})
+
+
+# SQLite's integers stop at 2**63 - 1 (and a longer number written as text would become
+# an inexact REAL): a seed from 2**63 on is kept as hexadecimal text, "0x" and 16 digits,
+# which SQLite keeps as text (it does not read hexadecimal text as a number).
+_LARGEST_INTEGER = 2**63 - 1
+
+
+def _seed_written(seed: int | None) -> int | str | None:
+    return f"0x{seed:016x}" if seed is not None and seed > _LARGEST_INTEGER else seed
+
+
+def _seed_read(stored: int | str | None) -> int | None:
+    return int(stored, 16) if isinstance(stored, str) else stored
 
 
 @dataclass(frozen=True)
@@ -223,7 +281,7 @@ def create_table(
         )
         writer.execute(
             "INSERT INTO games (table_id, number, seed, started_at) VALUES (?, 1, ?, ?)",
-            (table_id, seed, stamp),
+            (table_id, _seed_written(seed), stamp),
         )
     record = get_table(conn, table_id)
     assert record is not None
@@ -251,14 +309,20 @@ def is_paused(conn: sqlite3.Connection, table_id: str) -> bool:
     return row is not None
 
 
-def set_paused(conn: sqlite3.Connection, table_id: str, expected_version: int, paused: bool) -> int:
+def set_paused(
+    conn: sqlite3.Connection,
+    table_id: str,
+    expected_version: int,
+    paused: bool,
+    key: RequestKey | None = None,
+) -> int:
     """Pause or resume a table on ``expected_version``; returns the new version.
 
     A pause is a change of the table like an action: it moves the version on,
     so a seat's action made before the pause is refused as stale.
     """
     with write(conn) as writer:
-        version = _bump(writer, table_id, expected_version)
+        version = _bump_keyed(writer, table_id, expected_version, key)
         if paused:
             writer.execute(
                 "INSERT OR IGNORE INTO pauses (table_id, since) VALUES (?, ?)", (table_id, now())
@@ -307,14 +371,14 @@ def get_game(conn: sqlite3.Connection, table_id: str, number: int) -> GameRecord
     row = conn.execute(
         "SELECT * FROM games WHERE table_id = ? AND number = ?", (table_id, number)
     ).fetchone()
-    return None if row is None else GameRecord(**dict(row))
+    return None if row is None else GameRecord.of(row)
 
 
 def list_games(conn: sqlite3.Connection, table_id: str) -> list[GameRecord]:
     rows = conn.execute(
         "SELECT * FROM games WHERE table_id = ? ORDER BY number", (table_id,)
     ).fetchall()
-    return [GameRecord(**dict(row)) for row in rows]
+    return [GameRecord.of(row) for row in rows]
 
 
 def active_actions(conn: sqlite3.Connection, table_id: str, game: int) -> list[ActionRecord]:
@@ -344,36 +408,102 @@ def _bump(conn: sqlite3.Connection, table_id: str, expected: int) -> int:
     return current + 1
 
 
+def recorded_change(conn: sqlite3.Connection, table_id: str, key: RequestKey | None) -> None:
+    """Raise AlreadyRecorded if a change was accepted with ``key`` (KeyReused if that
+    change was another request); nothing if the key is new or there is none."""
+    if key is None:
+        return
+    row = conn.execute(
+        "SELECT fingerprint, version FROM request_keys WHERE table_id = ? AND key = ?",
+        (table_id, key.key),
+    ).fetchone()
+    if row is None:
+        return
+    if row["fingerprint"] != key.fingerprint:
+        raise KeyReused(key.key)
+    raise AlreadyRecorded(key.key, int(row["version"]))
+
+
+def _keep_key(writer: sqlite3.Connection, table_id: str, key: RequestKey, action: bool) -> None:
+    """Keep ``key`` with the change just made (in its transaction): the table's version
+    and game now, and for an action its place in the game's log."""
+    seq = (
+        "(SELECT MAX(seq) FROM actions WHERE actions.table_id = tables.id"
+        " AND actions.game = tables.game)"
+        if action
+        else "NULL"
+    )
+    writer.execute(
+        "INSERT INTO request_keys (table_id, key, fingerprint, version, game, seq, created_at)"
+        f" SELECT id, ?, ?, version, game, {seq}, ? FROM tables WHERE id = ?",
+        (key.key, key.fingerprint, now(), table_id),
+    )
+
+
+_APPEND = (
+    "INSERT INTO actions (table_id, game, seq, payload, version, created_at)"
+    " SELECT id, game, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions"
+    "  WHERE actions.table_id = tables.id AND actions.game = tables.game),"
+    " ?, version + 1, ? FROM tables WHERE id = ? AND version = ?"
+)
+
+
+def _bump_keyed(
+    writer: sqlite3.Connection, table_id: str, expected: int, key: RequestKey | None
+) -> int:
+    """:func:`_bump` for a change sent with ``key``: a key already used answers first
+    (AlreadyRecorded, KeyReused), a new one is kept with the change."""
+    recorded_change(writer, table_id, key)
+    version = _bump(writer, table_id, expected)
+    if key is not None:
+        _keep_key(writer, table_id, key, action=False)
+    return version
+
+
 def append_action(
-    conn: sqlite3.Connection, table_id: str, expected_version: int, payload: dict[str, Any]
+    conn: sqlite3.Connection,
+    table_id: str,
+    expected_version: int,
+    payload: dict[str, Any],
+    key: RequestKey | None = None,
 ) -> int:
     """Add one accepted action to the current game; returns the new table version.
 
-    One statement, so one transaction: it inserts only if the table is still at
-    ``expected_version``, and the schema's trigger moves the version on.
+    Without a key, one statement, so one transaction: it inserts only if the
+    table is still at ``expected_version``, and the schema's trigger moves the
+    version on. With a key, the key is checked first (AlreadyRecorded, KeyReused)
+    and kept with the action in the same transaction.
     """
-    with _WRITERS:
-        added = _writer(conn).execute(
-            "INSERT INTO actions (table_id, game, seq, payload, version, created_at)"
-            " SELECT id, game, (SELECT COALESCE(MAX(seq), 0) + 1 FROM actions"
-            "  WHERE actions.table_id = tables.id AND actions.game = tables.game),"
-            " ?, version + 1, ? FROM tables WHERE id = ? AND version = ?",
-            (
-                orjson.dumps(payload, option=orjson.OPT_SORT_KEYS).decode(),
-                now(),
-                table_id,
-                expected_version,
-            ),
-        )
+    values = (
+        orjson.dumps(payload, option=orjson.OPT_SORT_KEYS).decode(),
+        now(),
+        table_id,
+        expected_version,
+    )
+    if key is None:
+        with _WRITERS:
+            added = _writer(conn).execute(_APPEND, values)
+    else:
+        with write(conn) as writer:
+            recorded_change(writer, table_id, key)
+            added = writer.execute(_APPEND, values)
+            if added.rowcount == 1:
+                _keep_key(writer, table_id, key, action=True)
     if added.rowcount != 1:
         raise StaleVersion(expected_version, _check_version(conn, table_id, expected_version))
     return expected_version + 1
 
 
-def undo(conn: sqlite3.Connection, table_id: str, expected_version: int, steps: int) -> int:
+def undo(
+    conn: sqlite3.Connection,
+    table_id: str,
+    expected_version: int,
+    steps: int,
+    key: RequestKey | None = None,
+) -> int:
     """Withdraw the last ``steps`` active actions of the current game (kept, marked undone)."""
     with write(conn) as writer:
-        version = _bump(writer, table_id, expected_version)
+        version = _bump_keyed(writer, table_id, expected_version, key)
         game = writer.execute("SELECT game FROM tables WHERE id = ?", (table_id,)).fetchone()[0]
         rows = writer.execute(
             "SELECT seq FROM actions WHERE table_id = ? AND game = ? AND undone_version IS NULL"
@@ -390,17 +520,21 @@ def undo(conn: sqlite3.Connection, table_id: str, expected_version: int, steps: 
 
 
 def new_game(
-    conn: sqlite3.Connection, table_id: str, expected_version: int, seed: int | None = None
+    conn: sqlite3.Connection,
+    table_id: str,
+    expected_version: int,
+    seed: int | None = None,
+    key: RequestKey | None = None,
 ) -> int:
     """Start the next game at the table with the same players; returns the new version."""
     with write(conn) as writer:
-        version = _bump(writer, table_id, expected_version)
+        version = _bump_keyed(writer, table_id, expected_version, key)
         number = (
             writer.execute("SELECT game FROM tables WHERE id = ?", (table_id,)).fetchone()[0] + 1
         )
         writer.execute("UPDATE tables SET game = ? WHERE id = ?", (number, table_id))
         writer.execute(
             "INSERT INTO games (table_id, number, seed, started_at) VALUES (?, ?, ?, ?)",
-            (table_id, number, seed, now()),
+            (table_id, number, _seed_written(seed), now()),
         )
     return version

@@ -58,6 +58,19 @@ def safe_colour(value: str) -> str:
     return value if _COLOUR.fullmatch(value) else "#888888"
 
 
+SEED_BITS = 64  # a seat that sees its neighbours' cards cannot try every deal
+MAX_SEED = 2**SEED_BITS - 1
+
+
+def random_seed() -> int:
+    """A fresh seed for a digital deal, 64 random bits (recorded, so the deal replays).
+
+    With 31 bits, as before, a seat's script could try every deal against the
+    cards it sees and read its own hand; 2**64 deals cannot be tried.
+    """
+    return secrets.randbits(SEED_BITS)
+
+
 def new_game(theme: Theme, players: int, kind: str, seed: int | None) -> Game:
     if kind == "digital":
         assert seed is not None
@@ -453,10 +466,20 @@ class TableService:
         return loaded
 
     def act(
-        self, conn: sqlite3.Connection, table_id: str, version: int, action: Any
+        self,
+        conn: sqlite3.Connection,
+        table_id: str,
+        version: int,
+        action: Any,
+        key: store.RequestKey | None = None,
     ) -> LoadedTable:
-        """Apply one action made on ``version``: IllegalAction or StaleVersion change nothing."""
+        """Apply one action made on ``version``: IllegalAction or StaleVersion change nothing.
+
+        A ``key`` already recorded answers first (AlreadyRecorded, or KeyReused for
+        another request), before the version is compared: a retry is no stale change.
+        """
         with self._locked(table_id):
+            store.recorded_change(conn, table_id, key)
             before = self._loaded.get(table_id)
             if before is None or before.version != version:
                 before = self._fresh(conn, table_id)
@@ -466,7 +489,7 @@ class TableService:
             game, log = self._game(conn, table)
             event = game.apply(action)  # raises IllegalAction with the game unchanged
             try:
-                new_version = store.append_action(conn, table_id, version, action.to_dict())
+                new_version = store.append_action(conn, table_id, version, action.to_dict(), key)
             except BaseException:
                 self._games.pop(table_id, None)  # the applied action was not stored
                 raise
@@ -479,32 +502,61 @@ class TableService:
         return loaded
 
     def change(
-        self, conn: sqlite3.Connection, table_id: str, write: Callable[..., Any], *args: Any
+        self,
+        conn: sqlite3.Connection,
+        table_id: str,
+        write: Callable[..., Any],
+        *args: Any,
+        key: store.RequestKey | None = None,
     ) -> LoadedTable:
-        """A change the store makes itself, ``write(conn, table_id, *args)`` (undo, new game,
-        pause): under the table's lock, then reloaded and published."""
+        """A change the store makes itself, ``write(conn, table_id, *args, key=key)`` (undo,
+        new game, pause): under the table's lock, then reloaded and published. A ``key``
+        already recorded raises AlreadyRecorded (or KeyReused) and changes nothing."""
         with self._locked(table_id):
-            write(conn, table_id, *args)
+            write(conn, table_id, *args, key=key)
             self._games.pop(table_id, None)
             loaded = self._fresh(conn, table_id)
             self.board.publish(table_id, loaded.version, loaded.state_json)
             return loaded
 
     def undo(
-        self, conn: sqlite3.Connection, table_id: str, version: int, steps: int
+        self,
+        conn: sqlite3.Connection,
+        table_id: str,
+        version: int,
+        steps: int,
+        key: store.RequestKey | None = None,
     ) -> LoadedTable:
-        return self.change(conn, table_id, store.undo, version, steps)
+        """Withdraw the last ``steps`` actions. A digital game that is over stays over
+        (store.FinalGame): once it ends, the leader may export its deck (every hand in it),
+        so no seat may play it again. A printed game may be reopened: its cards are
+        on the table, and the leader may have tapped its last action by mistake."""
+        store.recorded_change(conn, table_id, key)
+        loaded = self.load(conn, table_id)
+        if loaded is not None and loaded.table.kind == "digital" and loaded.state["is_over"]:
+            raise store.FinalGame()
+        return self.change(conn, table_id, store.undo, version, steps, key=key)
 
     def new_game(
-        self, conn: sqlite3.Connection, table_id: str, version: int, seed: int | None = None
+        self,
+        conn: sqlite3.Connection,
+        table_id: str,
+        version: int,
+        seed: int | None = None,
+        key: store.RequestKey | None = None,
     ) -> LoadedTable:
         record = self.record(conn, table_id)
         if seed is None and record is not None and record.kind == "digital":
-            seed = secrets.randbelow(2**31)  # a digital table deals a fresh, recorded deck
-        return self.change(conn, table_id, store.new_game, version, seed)
+            seed = random_seed()  # a digital table deals a fresh, recorded deck
+        return self.change(conn, table_id, store.new_game, version, seed, key=key)
 
     def pause(
-        self, conn: sqlite3.Connection, table_id: str, version: int, paused: bool
+        self,
+        conn: sqlite3.Connection,
+        table_id: str,
+        version: int,
+        paused: bool,
+        key: store.RequestKey | None = None,
     ) -> LoadedTable:
         """Pause or resume the seats of a digital table (a change: the version moves on)."""
-        return self.change(conn, table_id, store.set_paused, version, paused)
+        return self.change(conn, table_id, store.set_paused, version, paused, key=key)

@@ -16,15 +16,23 @@ from flask.testing import FlaskClient
 from referee_helpers import create_table
 
 from deckforge.cli import main
+from deckforge.referee import store
+from deckforge.referee.db import get_db
 from deckforge.referee.i18n import catalogue
 from deckforge.rules import Card, ColourHint, Discard, Game, Play, RankHint
 from deckforge.theme.loader import load_theme
 
 
 def _deck(client: FlaskClient, table: DigitalTable, game: int = 1) -> list[Card]:
-    record = client.get(f"/api/tables/{table.id}/games/{game}/hanab.json", headers=table.auth)
-    assert record.status_code == 200, record.get_json()
-    return [Card(c["suitIndex"], c["rank"]) for c in record.get_json()["deck"]]
+    """The deck the referee dealt for ``game``, read from its store (no route gives the
+    deck of a game that can still go on, not even to the leader)."""
+    app = client.application
+    tables = app.extensions["deckforge.tables"]
+    with app.app_context():
+        conn = get_db()
+        record = store.get_table(conn, table.id)
+        assert record is not None
+        return list(tables.game_of(conn, record, game).deck)
 
 
 def _seat(client: FlaskClient, table: DigitalTable, seat: int) -> dict:
@@ -66,7 +74,7 @@ def test_the_same_seed_deals_the_same_cards_at_another_table(client: FlaskClient
     )
 
 
-@pytest.mark.parametrize("seed", [-1, "12", 1.5, True, 2**60])
+@pytest.mark.parametrize("seed", [-1, "12", 1.5, True, 2**64])
 def test_a_seed_that_is_not_a_whole_number_in_range_is_refused(
     client: FlaskClient, seed: object
 ) -> None:
@@ -351,12 +359,16 @@ def test_a_new_game_deals_a_new_recorded_deck(client: FlaskClient) -> None:
     response = client.post(f"/api/tables/{table.id}/games", headers=table.auth, json={"version": 0})
     assert response.status_code == 201
     assert _deck(client, table, 2) != _deck(client, table, 1)
-    # the abandoned first game is no secret any more; the running second one is
-    assert client.get(f"/api/tables/{table.id}/games/1/hanab.json").status_code == 200
-    running = client.get(f"/api/tables/{table.id}/games/2/hanab.json")
-    assert running.status_code == 403
+    # the abandoned first game can no longer go on: the leader may export it, nobody else
+    hanab = f"/api/tables/{table.id}/games/%d/hanab.json"
+    assert client.get(hanab % 1, headers=table.auth).status_code == 200
+    assert client.get(hanab % 1).status_code == 401
+    assert client.get(hanab % 1, headers=table.seat_auth(0)).status_code == 403
+    # the running second one is no one's, the leader's neither
+    running = client.get(hanab % 2, headers=table.auth)
+    assert running.status_code == 409
     assert running.get_json()["error"]["code"] == "game-running"
-    assert client.get(f"/api/tables/{table.id}/games/3/hanab.json").status_code == 404
+    assert client.get(hanab % 3, headers=table.auth).status_code == 404
 
 
 # ---- the end: the hanab.live record and deckforge replay ---------------------------------
@@ -406,12 +418,15 @@ def test_a_finished_game_exports_for_hanab_live_and_replays_to_the_same_score(
 ) -> None:
     names = ["Ann", "Bob", "Cy", "Dee", "Eve"][:players]
     table = create_digital(client, theme, names, seed=seed)
-    running = client.get(f"/api/tables/{table.id}/games/1/hanab.json")
-    assert running.status_code == 403
+    hanab = f"/api/tables/{table.id}/games/1/hanab.json"
+    assert client.get(hanab, headers=table.auth).status_code == 409
     game = _play_to_the_end(client, table, theme, players, seed)
     state = client.get(f"/api/tables/{table.id}").get_json()
     assert state["is_over"] and state["score"] == game.score
-    record = client.get(f"/api/tables/{table.id}/games/1/hanab.json")
+    assert client.get(hanab).status_code == 401  # the deck names every hand: leader only
+    for seat in range(players):
+        assert client.get(hanab, headers=table.seat_auth(seat)).status_code == 403
+    record = client.get(hanab, headers=table.auth)
     assert record.status_code == 200
     data = record.get_json()
     assert data["players"] == names

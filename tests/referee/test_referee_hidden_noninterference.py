@@ -68,6 +68,7 @@ def swapped_deck(game: Game, seat: int, chooser: random.Random) -> list[Card] | 
 _VOLATILE = [
     (re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(\+00:00|Z)?"), "<time>"),
     (re.compile(r'name="csrf" value="[^"]+"'), 'name="csrf" value="<csrf>"'),
+    (re.compile(r'name="idempotency_key" value="[^"]+"'), 'name="idempotency_key" value="<key>"'),
 ]
 
 
