@@ -509,11 +509,12 @@ class TableService:
         *args: Any,
         key: store.RequestKey | None = None,
     ) -> LoadedTable:
-        """A change the store makes itself, ``write(conn, table_id, *args, key=key)`` (undo,
-        new game, pause): under the table's lock, then reloaded and published. A ``key``
-        already recorded raises AlreadyRecorded (or KeyReused) and changes nothing."""
+        """A change the store makes itself, ``write(conn, table_id, *args)`` (undo, new game,
+        pause; with ``key=key`` when there is a key): under the table's lock, then reloaded
+        and published. A ``key`` already recorded raises AlreadyRecorded (or KeyReused)
+        and changes nothing."""
         with self._locked(table_id):
-            write(conn, table_id, *args, key=key)
+            write(conn, table_id, *args, **({} if key is None else {"key": key}))
             self._games.pop(table_id, None)
             loaded = self._fresh(conn, table_id)
             self.board.publish(table_id, loaded.version, loaded.state_json)
