@@ -4,8 +4,9 @@ Tiers (markers registered in pyproject.toml):
 
 - ``browser``: drives headless Chromium. Every such test gets its browsers from the
   ``chromium`` (or ``module_chromium``) fixture below, which marks it.
-- ``server``: starts a real ``deckforge referee`` process (``referee_helpers.start_server``
-  refuses to start one for a test without this or the browser marker), or another child
+- ``server``: starts a real ``deckforge referee`` process (a test asking for a fixture named
+  ``server`` or ``*_server`` is marked; ``referee_helpers.start_server`` refuses to start one
+  for a test without this or the browser marker), or another child
   process that runs for seconds (a whole ``pytest --collect-only``).
 - ``fuzz``: generated inputs by the hundred: schemathesis, hypothesis with a hundred
   examples or more, whole random games on every theme.
@@ -30,10 +31,14 @@ MARKERS_VARIABLE = "DECKFORGE_TEST_MARKERS"  # read by referee_helpers.start_ser
 
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """A test that asks for Chromium is a browser test, whatever its file says."""
+    """A test that asks for Chromium is a browser test, and one that asks for a fixture named
+    ``server`` or ``*_server`` (a real referee process) a server test, whatever its file says."""
     for item in items:
-        if any(name in getattr(item, "fixturenames", ()) for name in CHROMIUM_FIXTURES):
+        names = getattr(item, "fixturenames", ())
+        if any(name in names for name in CHROMIUM_FIXTURES):
             item.add_marker(pytest.mark.browser)
+        if any(name == "server" or name.endswith("_server") for name in names):
+            item.add_marker(pytest.mark.server)
 
 
 @pytest.hookimpl(tryfirst=True)

@@ -184,7 +184,7 @@ def public_suit(theme: Theme, game: Game, index: int) -> Suit:
 class Piles:
     """The public state's parts that change only when a card is played or discarded."""
 
-    key: tuple[Any, ...]  # the theme, the game's end, the piles' tops and the discards
+    key: tuple[Any, ...]  # the theme, the game's end, the turns left, the tops, the discards
     suit_keys: tuple[tuple[int, tuple[int, ...]], ...]  # per suit: its top, its ranks discarded
     suits: list[Suit]
     discards: list[CardId]
@@ -192,12 +192,13 @@ class Piles:
 
 
 def piles(theme: Theme, game: Game, before: Piles | None = None) -> Piles:
-    """The piles' part of the public state; ``before`` (the same table's previous
+    """The piles' part of the public state (and the most still reachable: the turns left
+    cap it too, so a hint in the final round changes it); ``before`` (the same table's previous
     piles, if any) is returned as it is when nothing changed, and otherwise lends
     the suits whose pile and discards are unchanged (a play or a discard changes one).
     """
     tops, discards = game.top_ranks(), game.discards
-    key = (id(theme), game.end, tops, discards)
+    key = (id(theme), game.end, game.turns_left, tops, discards)
     if before is not None and before.key == key:
         return before
     discarded: list[list[int]] = [[] for _ in tops]
@@ -211,7 +212,7 @@ def piles(theme: Theme, game: Game, before: Piles | None = None) -> Piles:
         else public_suit(theme, game, index)
         for index, suit_key in enumerate(suit_keys)
     ]
-    return Piles(key, suit_keys, suits, [card_id(c) for c in discards], game.max_reachable_score)
+    return Piles(key, suit_keys, suits, [card_id(c) for c in discards], game.most_reachable_score)
 
 
 class _Fixed(TypedDict):

@@ -227,4 +227,4 @@ def _point(game: Game, step: int) -> Point:
             len(stack) - suit.ranks if suit.scoring is SuitScoring.MINUS_MISSING else len(stack)
             for suit, stack in zip(game.theme.suits, game.stacks, strict=True)
         )
-    return Point(step, score, game.hint_tokens, game.error_tokens, game.max_reachable_score)
+    return Point(step, score, game.hint_tokens, game.error_tokens, game.most_reachable_score)

@@ -338,6 +338,26 @@ class Game:
         return total
 
     @property
+    def turns_left(self) -> int:
+        """The most turns still to come: every play or discard before the final round draws
+        a card, so at most ``deck_left`` of them, then one turn for each player (or what is
+        left of the final round). Hints can add turns, never a card to the piles."""
+        if self.end is not None:
+            return 0
+        if self.final_turns_left is not None:
+            return self.final_turns_left
+        return self.deck_left + self.players
+
+    @property
+    def most_reachable_score(self) -> int:
+        """The best score still possible: ``max_reachable_score`` (the cards lost) capped by
+        the turns left, each of which puts at most one card on the piles. What the referee
+        shows; ``max_reachable_score`` alone is hanab.live's early end."""
+        if self.end is not None:
+            return self.max_reachable_score
+        return min(self.max_reachable_score, self._piles_score() + self.turns_left)
+
+    @property
     def pace(self) -> int:
         """score + cards left in the deck + players − maximum reachable score."""
         return self._piles_score() + self.deck_left + self.players - self.max_reachable_score

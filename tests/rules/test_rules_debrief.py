@@ -115,7 +115,7 @@ def test_every_point_matches_the_engines_state_after_as_many_actions():
         then = Game.replay(game.theme, 4, game.deck, game.history[:step])
         point = found.points[step]
         assert (point.hint_tokens, point.error_tokens) == (then.hint_tokens, then.error_tokens)
-        assert point.max_reachable == then.max_reachable_score
+        assert point.max_reachable == then.most_reachable_score
         assert point.score == then.score
 
 
