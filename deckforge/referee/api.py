@@ -40,6 +40,7 @@ from deckforge.referee.service import (
     theme_rows,
     this_computer,
 )
+from deckforge.referee.state import ExportedTable, GameSummary, ThemeList
 from deckforge.referee.tables import MAX_SEED, LoadedTable, random_seed
 
 bp = Blueprint("api", __name__, url_prefix="/api")
@@ -74,7 +75,8 @@ def openapi() -> Response:
 
 @bp.get("/themes")
 def themes() -> Response:
-    return jsonify({"themes": theme_rows()})
+    listed: ThemeList = {"themes": theme_rows()}
+    return jsonify(listed)
 
 
 @bp.post("/tables")
@@ -192,9 +194,9 @@ def events(table_id: str) -> Response:
     )
 
 
-def game_summaries(table: store.TableRecord) -> list[dict[str, Any]]:
+def game_summaries(table: store.TableRecord) -> list[GameSummary]:
     conn = get_db()
-    summaries = []
+    summaries: list[GameSummary] = []
     for record in store.list_games(conn, table.id):
         entries = store.active_actions(conn, table.id, record.number)
         game = service().game_of(conn, table, record.number)
@@ -220,7 +222,7 @@ def game_summaries(table: store.TableRecord) -> list[dict[str, Any]]:
 def export_json(table_id: str) -> Response:
     snap = load_table(table_id)
     table = snap.table
-    body = {
+    body: ExportedTable = {
         "table": table.id,
         "kind": table.kind,
         "theme": snap.theme.id,

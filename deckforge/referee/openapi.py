@@ -10,7 +10,7 @@ import functools
 from typing import Any
 
 from deckforge import __version__
-from deckforge.referee.state import SeatView, State, schemas
+from deckforge.referee.state import ExportedTable, SeatView, State, ThemeList, schemas
 
 _INT = {"type": "integer"}
 _STR = {"type": "string"}
@@ -164,7 +164,7 @@ SCHEMAS: dict[str, Any] = {
         "event data",
         description="One event of the stream: the public state as JSON in `data`.",
     ),
-    **schemas(State, SeatView),  # generated from their types (state.py)
+    **schemas(State, SeatView, ThemeList, ExportedTable),  # generated from their types (state.py)
 }
 
 
@@ -221,7 +221,7 @@ def _paths() -> dict[str, Any]:
     paths: dict[str, Any] = {}
     add = functools.partial(_route, paths)
     themes = "Bundled themes and those of the themes folders (players allowed)."
-    add("get /api/themes listThemes 200", themes, _answer(_OBJECT, "Themes."))
+    add("get /api/themes listThemes 200", themes, _answer(_ref("ThemeList"), "Themes."))
     created = _answer(_ref("CreatedTable"), "The new table.")
     add(
         "post /api/tables createTable 201 400 422",
@@ -259,7 +259,8 @@ def _paths() -> dict[str, Any]:
         **_TABLE,
     )
     log = "The table's log: every game's active actions and result."
-    add(f"get {table}/export.json exportJson 200 404", log, _answer(_OBJECT, "The log."), **_TABLE)
+    exported = _answer(_ref("ExportedTable"), "The log.")
+    add(f"get {table}/export.json exportJson 200 404", log, exported, **_TABLE)
     add(
         f"get {table}/export.csv exportCsv 200 404",
         "One CSV line per finished game, for the score sheet.",

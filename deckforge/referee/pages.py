@@ -41,6 +41,7 @@ from deckforge.referee.service import (
     theme_summaries,
     this_computer,
 )
+from deckforge.referee.state import ThemeRow
 from deckforge.referee.tables import MAX_SEED, random_seed
 
 bp = Blueprint("pages", __name__)
@@ -65,7 +66,7 @@ bp.add_app_template_filter(colours.on_light, "on_light")
 BASE_GAME = "hanabi-classic"  # the English deck a page in another language falls back to
 
 
-def preselected(themes: list[dict[str, Any]], language: str) -> str:
+def preselected(themes: list[ThemeRow], language: str) -> str:
     """The deck the creation form offers first: ``?theme=``, else one in the page's language
     (the configured default first), else an English one; never a French deck to an English page."""
     names = [row["name"] for row in themes]

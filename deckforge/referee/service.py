@@ -16,6 +16,7 @@ from deckforge.referee.db import get_db
 from deckforge.referee.errors import RefereeError
 from deckforge.referee.seats import seat_secret
 from deckforge.referee.security import new_token, token_hash
+from deckforge.referee.state import ThemeRow
 from deckforge.referee.tables import LoadedTable, TableService
 from deckforge.referee.theme_summaries import ThemeSummaries
 from deckforge.rules import Action
@@ -55,13 +56,13 @@ def theme_summaries() -> ThemeSummaries:
     return summaries
 
 
-def theme_rows() -> list[dict[str, Any]]:
+def theme_rows() -> list[ThemeRow]:
     """The themes a new table may use; a broken theme file in a themes folder is left out.
 
     Each row comes from the theme's kept summary while its files are unchanged
     (:mod:`deckforge.referee.theme_summaries`): a page loads no theme to list them.
     """
-    found = []
+    found: list[ThemeRow] = []
     summaries = theme_summaries()
     conn = get_db()
     for name, ref in library().choices():

@@ -203,6 +203,60 @@ class SeatView(TypedDict):
     state: State
 
 
+# ---- the decks a table may use, and a table's export ----------------------------------
+
+
+class ThemeSummary(TypedDict):
+    """What a list of decks shows of one (without its name, which the list gives)."""
+
+    title: str
+    language: str
+    players: list[int]  # the player counts it allows
+    teams: bool
+    first: str  # who starts, in the theme's words
+
+
+class ThemeRow(ThemeSummary):
+    name: str  # what a new table names: a bundled name or a themes folder's file
+
+
+class ThemeList(TypedDict):
+    themes: list[ThemeRow]
+
+
+class LoggedAction(TypedDict):
+    seq: int
+    at: str  # when it was recorded (UTC, ISO 8601)
+    action: dict[str, Any]  # the engine's action as it wrote it (see Action)
+
+
+class GameSummary(TypedDict):
+    """One game of a table: its active actions and its result."""
+
+    number: int
+    started_at: str
+    finished_at: str | None
+    actions: list[LoggedAction]
+    turns: int
+    over: bool
+    end: EndName | None
+    score: int | None
+    rating: str | None
+
+
+class ExportedTable(TypedDict):
+    """A table's log (``export.json``): every game's active actions and result."""
+
+    table: str
+    kind: Kind
+    theme: str
+    theme_title: str
+    players: list[str]
+    created_at: str
+    version: int
+    games: list[GameSummary]
+
+
 # ---- OpenAPI schemas from the types ---------------------------------------------------
 
 _SCALARS: dict[Any, dict[str, Any]] = {
@@ -222,6 +276,8 @@ def schema_of(annotation: Any, found: dict[str, Any]) -> dict[str, Any]:
     """The OpenAPI 3.0 schema of ``annotation``; each ``TypedDict`` met becomes a
     component of ``found`` (its name, its docstring, no key but its own) and a ``$ref``."""
     origin, args = typing.get_origin(annotation), typing.get_args(annotation)
+    if annotation is Any:
+        return {}
     if origin is NotRequired:
         return schema_of(args[0], found)
     if origin in (Union, types.UnionType) and type(None) in args:

@@ -23,6 +23,7 @@ from typing import Any
 
 from deckforge import __version__
 from deckforge.referee import store
+from deckforge.referee.state import ThemeSummary
 from deckforge.theme.loader import resolve_theme_path
 from deckforge.theme.model import Theme
 
@@ -51,7 +52,7 @@ def theme_files(theme: Theme) -> list[Path]:
     return sorted(files)
 
 
-def summary_row(theme: Theme) -> dict[str, Any]:
+def summary_row(theme: Theme) -> ThemeSummary:
     """What a list of decks shows of ``theme`` (without its name, which the list gives)."""
     players = theme.players
     return {
@@ -72,9 +73,7 @@ class ThemeSummaries:
         self._lock = threading.Lock()
         self._checker: str | None = None
 
-    def row(
-        self, conn: sqlite3.Connection, ref: str, load: Callable[[str], Theme]
-    ) -> dict[str, Any]:
+    def row(self, conn: sqlite3.Connection, ref: str, load: Callable[[str], Theme]) -> ThemeSummary:
         """The summary of the theme ``ref``; ``load(ref)`` when none is kept for its files
         (its errors propagate: a theme that does not load has no summary)."""
         with self._lock:
@@ -85,7 +84,7 @@ class ThemeSummaries:
                 self._checker = _checker()
             kept = self._rows.get(ref)
         if kept is not None and self._current(ref, kept):
-            row: dict[str, Any] = kept["row"]
+            row: ThemeSummary = kept["row"]
             return row
         theme = load(ref)
         files = {str(path): _digest(path) for path in theme_files(theme)}

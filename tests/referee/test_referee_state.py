@@ -192,3 +192,16 @@ def test_the_event_streams_states_match_the_document(app: Any, client: FlaskClie
     forged.set_data(forged.get_data().replace(b'"turn":', b'"secret":1,"turn":'))
     with pytest.raises(AssertionError, match="secret"):
         events.validate_response(forged)
+
+
+def test_the_export_and_the_theme_list_match_the_document(client: FlaskClient) -> None:
+    schema = api_schema(client)
+    table, _answers = played_printed(client)
+    exported = client.get(f"/api/tables/{table.id}/export.json")
+    assert exported.get_json()["games"][0]["actions"]
+    schema["/api/tables/{table_id}/export.json"]["GET"].validate_response(exported)
+    listed = client.get("/api/themes")
+    assert {"name", "title", "language", "players", "teams", "first"} == set(
+        listed.get_json()["themes"][0]
+    )
+    schema["/api/themes"]["GET"].validate_response(listed)
