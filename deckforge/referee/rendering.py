@@ -7,11 +7,10 @@ table's pause in ``digital.py``).
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import urlsplit, urlunsplit
+from urllib.parse import urlsplit
 
 from flask import (
     Response,
-    current_app,
     g,
     make_response,
     redirect,
@@ -27,7 +26,7 @@ from deckforge.referee.errors import RefereeError
 from deckforge.referee.i18n import Translator
 from deckforge.referee.idempotency import replayed
 from deckforge.referee.security import check_csrf
-from deckforge.referee.service import load_table
+from deckforge.referee.service import LOOPBACK, load_table, shareable
 from deckforge.referee.tables import LoadedTable
 from deckforge.rules import IllegalAction
 
@@ -49,23 +48,6 @@ def no_store(body: str, status: int = 200, version: int | None = None) -> Respon
     if version is not None:
         response.headers["X-Table-Version"] = str(version)
     return response
-
-
-LOOPBACK = ("127.0.0.1", "localhost", "[::1]", "::1")
-
-
-def shareable(url: str) -> str:
-    """``url`` as another device can open it: the server's network address, not loopback.
-
-    The CLI sets ``PUBLIC_URL`` when it serves the network (``--host 0.0.0.0``);
-    a page opened as http://localhost/ then still gives the phone a usable link.
-    """
-    public = current_app.config.get("PUBLIC_URL")
-    parts = urlsplit(url)
-    if not public or parts.hostname not in LOOPBACK:
-        return url
-    base = urlsplit(public)
-    return urlunsplit((base.scheme, base.netloc, parts.path, parts.query, parts.fragment))
 
 
 def qr_svg(url: str, scale: int = 4) -> Markup:

@@ -7,6 +7,7 @@ a game's hanab.live record). No blueprint imports another: they all import this.
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit, urlunsplit
 
 from flask import Response, current_app, jsonify, request, url_for
 
@@ -86,18 +87,38 @@ def open_table(
     return loaded, token
 
 
+LOOPBACK = ("127.0.0.1", "localhost", "[::1]", "::1")
+
+
+def shareable(url: str) -> str:
+    """``url`` as another device can open it: the server's network address, not loopback.
+
+    The CLI sets ``PUBLIC_URL`` when it serves the network (``--host 0.0.0.0``);
+    a page opened as http://localhost/ then still gives the phone a usable link.
+    """
+    public = current_app.config.get("PUBLIC_URL")
+    parts = urlsplit(url)
+    if not public or parts.hostname not in LOOPBACK:
+        return url
+    base = urlsplit(public)
+    return urlunsplit((base.scheme, base.netloc, parts.path, parts.query, parts.fragment))
+
+
 def seat_links(table: store.TableRecord) -> list[dict[str, Any]]:
-    """Each seat's page, with its secret: for the leader (and the table's creator) only."""
+    """Each seat's page, with its secret: for the leader (and the table's creator) only; at
+    the address the pupils' phones reach, whatever address the leader's page was opened at."""
     return [
         {
             "seat": seat,
             "name": name,
-            "url": url_for(
-                "digital.seat_page",
-                table_id=table.id,
-                seat=seat,
-                secret=seat_secret(str(current_app.config["SECRET_KEY"]), table, seat),
-                _external=True,
+            "url": shareable(
+                url_for(
+                    "digital.seat_page",
+                    table_id=table.id,
+                    seat=seat,
+                    secret=seat_secret(str(current_app.config["SECRET_KEY"]), table, seat),
+                    _external=True,
+                )
             ),
         }
         for seat, name in enumerate(table.players)

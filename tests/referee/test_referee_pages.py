@@ -14,7 +14,8 @@ from referee_helpers import DATA, Table, act, colour_hint, create_table, play, r
 
 from deckforge.contrast import contrast
 from deckforge.referee.colours import PROJECTOR_GROUND, ink, on_dark, on_light
-from deckforge.referee.rendering import shareable
+from deckforge.referee.rendering import qr_svg
+from deckforge.referee.service import shareable
 from deckforge.theme.loader import load_theme
 
 
@@ -232,6 +233,35 @@ def test_links_for_the_phone_name_the_network_address_not_loopback(app: Flask) -
             "http://192.168.1.20:5000/t/abc/lead/xyz?welcome=1"
         )
         assert shareable("http://10.0.0.5:5000/t/abc") == "http://10.0.0.5:5000/t/abc"
+
+
+def test_seat_links_and_their_qr_codes_name_the_network_address_too(
+    app: Flask, client: FlaskClient
+) -> None:
+    """The leader opens the page at 127.0.0.1 while the referee serves the network: every
+    seat link, its QR code and the API's seat links name the address phones reach."""
+    app.config["PUBLIC_URL"] = "http://192.168.1.20:5000/"
+    local = "http://127.0.0.1:5000"
+    created = client.post(
+        "/api/tables",
+        json={"theme": "hanabi-classic", "players": ["Ann", "Bob"], "kind": "digital"},
+        base_url=local,
+    ).get_json()
+    seats = [row["url"] for row in created["seats"]]
+    assert all(url.startswith("http://192.168.1.20:5000/t/") for url in seats), seats
+    token = created["leader_token"]
+    page = client.get(f"/t/{created['id']}/lead/{token}", base_url=local).get_data(as_text=True)
+    assert "127.0.0.1" not in page.split("seat-links", 1)[1].split("</ul>", 1)[0]
+    for url in seats:
+        assert f"<code>{url}</code>" in page
+        assert str(qr_svg(url)) in page  # the QR code of the network address
+    app.config["PUBLIC_URL"] = None  # a loopback-only referee: the links stay as opened
+    again = client.post(
+        "/api/tables",
+        json={"theme": "hanabi-classic", "players": ["Ann", "Bob"], "kind": "digital"},
+        base_url=local,
+    ).get_json()
+    assert again["seats"][0]["url"].startswith(local + "/t/")
 
 
 def test_a_loopback_only_referee_says_how_to_reach_it_from_a_phone(client: FlaskClient) -> None:
