@@ -23,7 +23,8 @@ def register(app: Flask) -> None:
     """Add the studio to ``app``.
 
     Reads ``STUDIO_FOLDERS`` (where themes are opened from and saved to;
-    default: ``THEME_FOLDERS``, else ``./themes``) and ``STUDIO_SECRET`` (the web app
+    default: ``THEME_FOLDERS``, else ``./themes``), ``STUDIO_SIMULATION_WORKERS``
+    (simulations playing at once; default: one per core) and ``STUDIO_SECRET`` (the web app
     reads it from the data folder, see :mod:`deckforge.studio.key`; made here, for
     this run only, when not set).
     """
@@ -38,5 +39,7 @@ def register(app: Flask) -> None:
     app.config.setdefault("STUDIO_LINKS", {})
     app.extensions["deckforge.studio.places"] = Places(app.config["STUDIO_FOLDERS"])
     app.extensions["deckforge.studio.faces"] = FaceCache()
-    app.extensions["deckforge.studio.simulations"] = Simulations()
+    app.extensions["deckforge.studio.simulations"] = Simulations(
+        app.config.get("STUDIO_SIMULATION_WORKERS")
+    )
     app.register_blueprint(bp)

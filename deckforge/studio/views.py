@@ -38,7 +38,7 @@ from deckforge.studio.places import (
 )
 from deckforge.studio.plain import plain
 from deckforge.studio.preview import FaceCache, deck_faces
-from deckforge.studio.simulations import Simulations
+from deckforge.studio.simulations import PROFILES, Simulations
 from deckforge.studio.words import language_names, page_language, words
 from deckforge.theme.loader import BUNDLED_THEMES, read_theme_text, shown_path
 from deckforge.theme.model import Rules
@@ -48,6 +48,7 @@ from deckforge.theme.yaml_source import MAX_FILE_BYTES, YamlProblems, read_yaml
 if TYPE_CHECKING:  # the checks (print preflight) and ruamel.yaml load with the first draft
     from deckforge.studio.drafts import DraftReport, Finding
     from deckforge.studio.round_trip import Edit
+    from deckforge.theme.model import Theme
 
 bp = Blueprint(
     "studio",
@@ -461,30 +462,60 @@ def download() -> Any:
     )
 
 
-@bp.post("/api/simulate")
-def start_simulation() -> Any:
-    _guard()
+def _simulation_request() -> tuple[Theme, int, str]:
+    """The checked theme, the games per player count and the profile of a simulation."""
     data = _body()
     text = _text(data)
     games = data.get("games", 200)
     if not isinstance(games, int) or isinstance(games, bool):
         raise Refusal(400, "games: a whole number")
+    profile = data.get("profile", "class")
+    if profile not in PROFILES:
+        raise Refusal(400, f"profile: one of {', '.join(PROFILES)}")
     report = _checked(text, _where(data))
     if report.theme is None:
         raise Refusal(
             422, "the theme has problems: fix them before simulating", code="simulate-problems"
         )
-    key = simulations().start(report.theme, games)
-    return jsonify(run=key, status=url_for("studio.simulation", key=key))
+    return report.theme, games, profile
+
+
+@bp.post("/api/simulate/estimate")
+def estimate_simulation() -> Any:
+    """How long a run would play, and wait, before the teacher starts it."""
+    _guard()
+    theme, games, profile = _simulation_request()
+    return jsonify(simulations().estimate(theme, games, profile))
+
+
+@bp.post("/api/simulate")
+def start_simulation() -> Any:
+    _guard()
+    theme, games, profile = _simulation_request()
+    key = simulations().start(access.page_token(), theme, games, profile)
+    return jsonify(
+        run=key,
+        status=url_for("studio.simulation", key=key),
+        cancel=url_for("studio.cancel_simulation", key=key),
+    )
 
 
 @bp.get("/api/simulate/<key>")
 def simulation(key: str) -> Any:
+    """A run of this browser's (another browser's runs are not found)."""
     _guard(post=False)
-    run = simulations().get(key)
+    run = simulations().get(access.page_token(), key)
     if run is None:
         raise Refusal(404, "no such simulation")
-    return jsonify(run.as_json())
+    return jsonify(run)
+
+
+@bp.post("/api/simulate/<key>/cancel")
+def cancel_simulation(key: str) -> Any:
+    _guard()
+    if not simulations().cancel(access.page_token(), key):
+        raise Refusal(404, "no such simulation")
+    return jsonify(cancelled=True)
 
 
 @bp.get("/schema.json")

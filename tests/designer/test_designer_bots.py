@@ -21,7 +21,7 @@ ODD_SHAPES = DATA / "designer-odd-shapes.yaml"  # few short suits, one error tok
 THEMES = [*bundled_theme_names(), str(ODD_RULES), str(ODD_SHAPES)]
 
 # games per theme, spread over its player counts (random games are much faster)
-GAMES = {"conventions": 120, "random": 500}
+GAMES = {"conventions": 120, "random": 500, "beginner": 200}
 
 
 @cache

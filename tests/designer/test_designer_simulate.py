@@ -218,7 +218,7 @@ def test_no_progress_bar_is_drawn_when_not_on_a_terminal() -> None:
         (["-p", "6"], "hanabi-classic is played by 2, 3, 4 or 5 players, not 6"),
         (["-g", "0"], "Invalid value for '--games'"),
         (["-j", "0"], "Invalid value for '--jobs'"),
-        (["--bot", "clever"], "'clever' is not one of 'conventions', 'random'"),
+        (["--bot", "clever"], "'clever' is not one of 'beginner', 'conventions', 'random'"),
         (["-s", "x"], "'x' is not a valid integer"),
     ],
 )

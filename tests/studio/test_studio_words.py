@@ -1,4 +1,4 @@
-"""The studio speaks French, English and German: every catalogue has every text the page uses."""
+"""The studio speaks fr, en, de, ar and he: every catalogue has every text the page uses."""
 
 from __future__ import annotations
 
@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 
 from deckforge.studio.places import template_names
+from deckforge.studio.simulations import PROFILES
 from deckforge.studio.words import catalogue, languages
 
 STUDIO = Path(__file__).resolve().parents[2] / "deckforge" / "studio"
@@ -20,6 +21,8 @@ def _used_keys() -> set[str]:
     keys |= {f"choice.{c}" for c in choices if not c.endswith(("hints", "score"))}
     keys |= {"choice.up", "choice.down", "after.print", "after.play"}
     keys |= {f"template.{name}" for name in template_names()}
+    keys |= {f"simulate.verdict.{v}" for v in ("easy", "fair", "hard")}
+    keys |= {f"simulate.about.{profile}" for profile in PROFILES}
     keys |= {"form.token_hint", "form.token_error"}
     kinds = re.findall(r'^\s+\("([a-z-]+)", r"', (STUDIO / "plain.py").read_text("utf-8"), re.M)
     keys |= {f"plain.{kind}" for kind in (*kinds, "problem", "warning", "at")}
@@ -30,8 +33,8 @@ def _used_keys() -> set[str]:
     return keys
 
 
-def test_the_studio_has_french_english_and_german() -> None:
-    assert {"de", "en", "fr"} <= set(languages())
+def test_the_studio_speaks_the_five_languages_of_the_referee() -> None:
+    assert {"ar", "de", "en", "fr", "he"} <= set(languages())
 
 
 def test_every_catalogue_has_every_key_the_page_uses_and_no_other() -> None:
@@ -51,3 +54,13 @@ def test_placeholders_are_the_same_in_every_language() -> None:
                 language,
                 key,
             )
+
+
+def test_french_texts_keep_their_punctuation_with_its_word() -> None:
+    """A no-break space before : ; ! ? and inside « », and between a number and %:
+    "débutants :" never starts a line with its colon."""
+    from deckforge.web.i18n import web_catalogue
+
+    for texts in (catalogue("fr"), web_catalogue("fr")):
+        for key, text in texts.items():
+            assert not re.search(r" [:;!?»%]|« ", text), (key, text)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from deckforge.rules.actions import Action
+from deckforge.rules.bots.beginner import BeginnerBot
 from deckforge.rules.bots.conventions import ConventionBot
 from deckforge.rules.bots.random_bot import RandomBot
 from deckforge.rules.game import Event
@@ -37,6 +38,7 @@ class Bot(Protocol):
 BOTS: dict[str, Callable[[int, int], Bot]] = {
     ConventionBot.name: ConventionBot,
     RandomBot.name: RandomBot,
+    BeginnerBot.name: BeginnerBot,
 }
 
 DEFAULT_BOT = ConventionBot.name

@@ -96,8 +96,8 @@
     }
   }
 
-  function offerDraft() {
-    const draft = storedDraft(state.source);
+  function offerDraft(draft) {
+    state.offered = draft;
     const box = $("restore");
     box.hidden = !draft || draft.text === state.text;
     if (box.hidden) return;
@@ -109,7 +109,7 @@
   }
 
   function restoreDraft() {
-    const draft = storedDraft(state.source);
+    const draft = state.offered;
     $("restore").hidden = true;
     if (!draft) return;
     if (draft.name) $("name").value = draft.name;
@@ -142,7 +142,8 @@
       say(refusal(answer.body), "error");
       return;
     }
-    state.source = source;
+    const draft = storedDraft(source); // read before the opened text is kept as the deck's
+    state.source = ""; // no draft is written while the opened text comes in
     state.savedText = answer.body.text;
     clearInvalid();
     state.name = answer.body.name;
@@ -150,12 +151,13 @@
     $("name").value = answer.body.name;
     if ($("folder")) $("folder").value = String(answer.body.folder);
     setText(answer.body.text, true);
+    state.source = source;
     state.current = { suit: 0, rank: 1 };
     state.shape = "";
     applyReport(answer.body.report);
     $("after-save").hidden = true;
     say(answer.body.kind === "folder" ? w["status.opened"] : w["status.copy"]);
-    offerDraft();
+    offerDraft(draft);
   }
 
   let checkTimer = null;
@@ -178,10 +180,13 @@
   }
 
   let editTimer = null;
+  // an edit leaves at once when none is on its way; keys typed meanwhile wait for its
+  // answer and leave together (the latest value of each field), so the card follows the
+  // typing without a fixed delay and the server gets at most one edit at a time
   function queueEdit(path, value, remove) {
     state.pending.set(JSON.stringify(path), { path: path, value: value, remove: !!remove });
     clearTimeout(editTimer);
-    editTimer = setTimeout(sendEdits, 250);
+    editTimer = setTimeout(sendEdits, 0);
   }
 
   async function sendEdits() {
@@ -200,6 +205,7 @@
       clearError();
       setText(answer.body.text, false);
       applyReport(answer.body.report);
+      revertInvalid();
     } finally {
       state.editing = false;
       if (state.pending.size) sendEdits();
@@ -245,6 +251,7 @@
         })
       : "";
     showReadiness();
+    scheduleEstimate();
   }
 
   // the deck is ready (saved, printed, simulated) only when the server found no problem
@@ -252,7 +259,7 @@
   function showReadiness() {
     const report = state.report || {};
     const ready = !!report.summary && state.invalid.size === 0;
-    $("simulate-button").disabled = !ready;
+    $("simulate-button").disabled = !ready || !!state.simulating;
     $("save-button").disabled = !ready;
     const findings = (report.problems || []).length + (report.warnings || []).length;
     $("all-good").hidden = !ready || findings > 0;
@@ -368,6 +375,8 @@
     const mini = $("mini-preview");
     mini.hidden = !card;
     if (card) setImage(mini.querySelector("img"), card.image);
+    $("mini-name").textContent = card ? card.label : "";
+    if (card && $("card-dialog").open) showCard();
     if (card) {
       setImage($("preview-front"), card.image);
       $("card-name").textContent = card.label;
@@ -375,6 +384,16 @@
       setImage($("preview-front"), null);
     }
     setImage($("preview-back"), state.report && state.report.back);
+  }
+
+  // on a phone: the card being edited, at a readable size, until the teacher closes it
+  function showCard() {
+    const card = cardOf(state.current.suit, state.current.rank);
+    if (!card) return;
+    setImage($("card-dialog-image"), card.image);
+    $("card-dialog-image").alt = card.label;
+    $("card-dialog-name").textContent = card.label;
+    if (!$("card-dialog").open) $("card-dialog").showModal();
   }
 
   function choose(suit, rank) {
@@ -514,13 +533,14 @@
       if (options.max) input.maxLength = options.max;
     }
     input.id = id;
+    if (kind === "text" || kind === "textarea") input.dir = "auto"; // a deck's own language
     input.dataset.path = JSON.stringify(path);
     input.dataset.key = path.join(".");
     input.dataset.kind = kind === "textarea" ? "text" : kind === "lines" ? "lines" : kind;
     if (options.optional) input.dataset.optional = "true";
     const event = kind === "bool" || kind === "choice" || kind === "colour" ? "change" : "input";
     input.addEventListener(event, () => changed(input));
-    input.addEventListener("focus", () => focused(path));
+    input.addEventListener("focus", () => focused(path, input));
     if (kind === "bool") box.append(input, caption);
     else box.append(caption, input);
     parent.append(box);
@@ -563,8 +583,8 @@
   function markInvalid(input, why) {
     const key = input.dataset.key;
     state.invalid.set(key, why);
-    clearTimeout(editTimer);
     state.pending.delete(input.dataset.path);
+    revertInvalid();
     input.setAttribute("aria-invalid", "true");
     const box = input.closest(".field") || input.parentNode;
     let message = box.querySelector(".invalid-message");
@@ -577,6 +597,20 @@
     message.textContent = w[why];
     input.setAttribute("aria-describedby", message.id);
     showReadiness();
+  }
+
+  // a field marked unusable: the text keeps what it said before the teacher typed there,
+  // even if a first keystroke ("4" of "4 et 5") had already been sent
+  function revertInvalid() {
+    for (const key of state.invalid.keys()) {
+      const input = document.querySelector('[data-key="' + CSS.escape(key) + '"]');
+      const before = input && input.dataset.before ? JSON.parse(input.dataset.before) : null;
+      if (!before || state.pending.has(input.dataset.path)) continue;
+      const path = JSON.parse(input.dataset.path);
+      if (JSON.stringify(at(state.merged || {}, path)) !== JSON.stringify(before.value)) {
+        queueEdit(path, before.written ? before.value : null, !before.written);
+      }
+    }
   }
 
   function markValid(input) {
@@ -605,7 +639,13 @@
     queueEdit(["print", "back", "title"], title, false);
   }
 
-  function focused(path) {
+  function focused(path, input) {
+    // what the text said when the teacher came into the field: put back if what they
+    // type turns out unusable (no "4" kept from "4 et 5")
+    if (input && !state.invalid.has(input.dataset.key)) {
+      const written = state.lines[input.dataset.key] !== undefined;
+      input.dataset.before = JSON.stringify({ written: written, value: at(state.merged || {}, path) });
+    }
     if (path[0] === "suits" && typeof path[1] === "number") {
       const rank = path[2] === "cards" ? Number(path[3]) : state.current.suit === path[1] ? state.current.rank : 1;
       choose(path[1], rank);
@@ -858,39 +898,98 @@
     }
   }
 
+  // ------------------------------------------------------------ simulation
+
+  function simulationChoice() {
+    return Object.assign(
+      { text: state.text, games: Number($("simulate-games").value), profile: $("simulate-profile").value },
+      place()
+    );
+  }
+
+  // "40 seconds", "3 minutes", "1 hour 5 minutes", in the page's language
+  function duration(seconds) {
+    const lang = document.documentElement.lang;
+    const unit = (value, name) =>
+      new Intl.NumberFormat(lang, { style: "unit", unit: name, unitDisplay: "long" }).format(value);
+    const s = Math.max(1, Math.round(seconds));
+    if (s < 60) return unit(s < 10 ? s : Math.round(s / 5) * 5, "second");
+    const minutes = Math.round(s / 60);
+    if (minutes < 60) return unit(minutes, "minute");
+    const hours = Math.floor(minutes / 60);
+    return unit(hours, "hour") + (minutes % 60 ? " " + unit(minutes % 60, "minute") : "");
+  }
+
+  let estimateTimer = null;
+  function scheduleEstimate() {
+    clearTimeout(estimateTimer);
+    $("simulate-bots").textContent = w["simulate.about." + $("simulate-profile").value];
+    if (!state.report || !state.report.summary || state.simulating) return;
+    estimateTimer = setTimeout(estimate, 800);
+  }
+
+  async function estimate() {
+    const text = state.text;
+    const answer = await post(data.api.estimate, simulationChoice());
+    if (!answer.ok || text !== state.text || state.simulating) return;
+    let line = format(w["simulate.estimate"], { time: duration(answer.body.play) });
+    if (answer.body.wait > 0) line += " " + format(w["simulate.estimate_wait"], { time: duration(answer.body.wait) });
+    $("simulate-estimate").textContent = line;
+  }
+
   async function simulate() {
     await flushEdits();
     const button = $("simulate-button");
     const bar = $("simulate-progress");
+    const cancel = $("simulate-cancel");
+    const shown = $("simulate-state");
     const previous = state.lastRun || null;
     button.disabled = true;
-    const answer = await post(data.api.simulate, Object.assign({ text: state.text, games: 200 }, place()));
+    const answer = await post(data.api.simulate, simulationChoice());
     if (!answer.ok) {
       say(refusal(answer.body), "error");
       button.disabled = false;
       return;
     }
+    state.simulating = answer.body;
+    $("simulate-estimate").textContent = "";
     bar.hidden = false;
     bar.value = 0;
+    cancel.hidden = false;
+    shown.textContent = "";
     const poll = async () => {
       const response = await fetch(answer.body.status, { credentials: "same-origin" });
       const run = await response.json();
+      if (state.simulating !== answer.body) return; // a newer run took over
       bar.max = run.total || 1;
       bar.value = run.done;
       if (!run.finished) {
+        shown.textContent = run.waiting
+          ? format(w["simulate.waiting"], { n: run.waiting })
+          : format(w["simulate.left"], { time: duration(run.seconds_left) });
         setTimeout(poll, 400);
         return;
       }
+      state.simulating = null;
       button.disabled = false;
       bar.hidden = true;
+      cancel.hidden = true;
+      shown.textContent = "";
+      showReadiness();
       if (run.error) {
-        if (run.error !== "stopped") say(run.error, "error");
+        if (run.error === "stopped") shown.textContent = w["simulate.cancelled"];
+        else say(run.error, "error");
         return;
       }
       showRun(run, previous);
       state.lastRun = run;
     };
     poll();
+  }
+
+  async function cancelSimulation() {
+    const run = state.simulating;
+    if (run) await post(run.cancel, {});
   }
 
   function number(value) {
@@ -942,9 +1041,20 @@
         high.textContent = String(scores[scores.length - 1]);
         range.append(low, high);
       }
-      block.append(title, figures, chart, range);
+      block.append(title);
+      if (result.verdict) {
+        const said = document.createElement("p");
+        said.className = "verdict verdict-" + result.verdict;
+        said.textContent = format(w["simulate.verdict." + result.verdict], { players: result.players });
+        block.append(said);
+      }
+      block.append(figures, chart, range);
       box.append(block);
     }
+    const about = document.createElement("p");
+    about.className = "muted small";
+    about.textContent = w["simulate.about." + run.profile];
+    box.append(about);
   }
 
   // ------------------------------------------------------------------ wiring
@@ -987,7 +1097,11 @@
       deck.scrollIntoView({ block: "start" });
     }
   });
+  $("mini-preview").addEventListener("click", showCard);
   $("simulate-button").addEventListener("click", simulate);
+  $("simulate-cancel").addEventListener("click", cancelSimulation);
+  $("simulate-profile").addEventListener("change", scheduleEstimate);
+  $("simulate-games").addEventListener("change", scheduleEstimate);
   $("restore-button").addEventListener("click", restoreDraft);
   $("restore-drop").addEventListener("click", dropDraft);
   window.addEventListener("beforeunload", (event) => {
