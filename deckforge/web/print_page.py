@@ -24,6 +24,7 @@ from deckforge.printing.geometry import CARD_SIZES, PAPERS
 from deckforge.theme.library import ThemeLibrary
 from deckforge.theme.loader import ThemeError
 from deckforge.web.i18n import WebTranslator
+from deckforge.web.kit_line import THIS_COMPUTER, KitLine
 
 if TYPE_CHECKING:  # the print kit (reportlab, HarfBuzz) loads when the page is first asked for
     from deckforge.printing.kit import KitOptions, PrintError
@@ -58,19 +59,31 @@ class KitCache:
         self._lock = threading.Lock()
         self._size = size
 
-    def get(self, theme: Theme, options: KitOptions) -> dict[str, bytes]:
-        key = (_stamp(theme), options)
+    @staticmethod
+    def key(theme: Theme, options: KitOptions) -> tuple[Any, ...]:
+        return (_stamp(theme), options)
+
+    def peek(self, key: tuple[Any, ...]) -> dict[str, bytes] | None:
         with self._lock:
             if key in self._kits:
                 self._kits.move_to_end(key)
                 return self._kits[key]
-        from deckforge.printing.kit import build_kit
+        return None
 
-        files = build_kit(theme, options)
+    def put(self, key: tuple[Any, ...], files: dict[str, bytes]) -> None:
         with self._lock:
             self._kits[key] = files
             while len(self._kits) > self._size:
                 self._kits.popitem(last=False)
+
+    def get(self, theme: Theme, options: KitOptions) -> dict[str, bytes]:
+        key = self.key(theme, options)
+        files = self.peek(key)
+        if files is None:
+            from deckforge.printing.kit import build_kit
+
+            files = build_kit(theme, options)
+            self.put(key, files)
         return files
 
 
@@ -145,7 +158,16 @@ def _form_options(form: Any) -> KitOptions:
     )
 
 
-def _page(problem: OptionError | None = None, status: int = 200) -> Any:
+def _line() -> KitLine:
+    line = current_app.extensions.get("deckforge.print.line")
+    if line is None:
+        line = current_app.extensions.setdefault(
+            "deckforge.print.line", KitLine(current_app.config.get("PRINT_WORKERS"))
+        )
+    return line  # type: ignore[no-any-return]
+
+
+def _page(problem: OptionError | None = None, status: int = 200, waiting: int = 0) -> Any:
     from deckforge.printing.kit import KitOptions, kit_files
 
     t = _translator()
@@ -168,6 +190,8 @@ def _page(problem: OptionError | None = None, status: int = 200) -> Any:
         zip_name=ZIP_NAME,
         problem=message,
         problem_field=problem.field if problem else None,
+        waiting=waiting,  # place in the line of kits (the page reloads itself)
+        again=request.full_path if waiting else "",
     )
     return body, status
 
@@ -189,10 +213,22 @@ def download() -> Any:
         names = kit_files(options)
         if wanted != ZIP_NAME and wanted not in names:
             raise OptionError("file", f"{wanted}: not a file of the kit")
-        try:
-            files = _kits.get(theme, options)
-        except PrintError as error:
-            raise OptionError("print", _summary(error)) from None
+        files = _kits.peek(_kits.key(theme, options))
+        if files is None and request.remote_addr not in THIS_COMPUTER:
+            state, answer = _line().ask(
+                request.remote_addr or "", _kits.key(theme, options), theme, options
+            )
+            if state == "waiting":
+                return _page(waiting=answer, status=202)
+            if state == "problems":
+                raise OptionError("print", _summary(PrintError("", answer)))
+            files = answer
+            _kits.put(_kits.key(theme, options), files)
+        if files is None:  # this computer: built now, not in line
+            try:
+                files = _kits.get(theme, options)
+            except PrintError as error:
+                raise OptionError("print", _summary(error)) from None
     except OptionError as problem:
         return _page(problem, 422)
     if wanted == ZIP_NAME:
