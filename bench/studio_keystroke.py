@@ -25,10 +25,10 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT / "tests" / "referee"))
+sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from browser_helpers import open_chromium  # noqa: E402
+from chromium_browsers import Chromium  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 from studio_preview import FESTIVAL, percentile, start  # noqa: E402
@@ -53,7 +53,8 @@ def main() -> None:
     folder.mkdir()
     (folder / "fete.yaml").write_text(FESTIVAL.read_text("utf-8"), "utf-8")
     process, url = start(folder, temp / "referee.sqlite3")
-    driver = open_chromium(1366, 768, temp / "profile")
+    chromium = Chromium(temp)
+    driver = chromium.open(1366, 768)
     try:
         driver.get(url + "studio/?deck=fete&lang=fr")
         wait = WebDriverWait(driver, 30, poll_frequency=0.01)

@@ -7,6 +7,7 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
 from studio_helpers import (
     FESTIVAL,
     LONG_ADDITION,
@@ -198,6 +199,7 @@ def test_download_returns_the_text_as_a_yaml_attachment(studio: Studio) -> None:
     assert answer.get_data(as_text=True) == "id: ma-fete\n"
 
 
+@pytest.mark.server  # the run plays in a worker process
 def test_a_simulation_runs_in_the_background_with_progress(studio: Studio) -> None:
     opened = _open(studio, "bundled:hanabi-classic")
     text = opened["text"].replace("counts: [2, 3, 4, 5]", "counts: [2, 3]", 1)

@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from flask import Flask
 from studio_helpers import FESTIVAL, Studio, studio_app
 
@@ -16,6 +17,7 @@ from deckforge.studio.simulations import verdict
 from deckforge.theme.loader import load_theme
 
 HANABI = load_theme("hanabi-classic")
+pytestmark = pytest.mark.server  # the runs play in worker processes
 
 
 def _text(counts: str = "[2, 3]") -> str:

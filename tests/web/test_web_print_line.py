@@ -6,6 +6,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
@@ -15,6 +16,7 @@ from deckforge.web import create_app
 THEME = "hanabi-classic"
 PHONE, TABLET = "192.168.1.31", "192.168.1.32"
 FESTIVAL = bundled_folder("themes") / "interfaith-festival.yaml"
+pytestmark = pytest.mark.server  # the kits are built in worker processes
 
 
 def _app(tmp_path: Path, workers: int) -> Flask:
