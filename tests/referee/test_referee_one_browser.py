@@ -12,6 +12,7 @@ back to polling, with a notice.
 from __future__ import annotations
 
 import json
+import socket
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -19,9 +20,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_helpers import OUTPUT
 from chromium_browsers import Chromium
 from referee_helpers import Server, start_server
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 TEAMS = ["Ann", "Bob", "Cy", "Dee", "Eve"]
 # what each page shows its version on
@@ -87,7 +90,7 @@ def _version(driver: Any, kind: str) -> int:
 
 
 @pytest.mark.parametrize("link", ["shared-worker", "leader-tab"])
-def test_eight_tabs_of_one_table_in_one_browser_all_follow_a_seat_s_move_within_2_s(
+def test_eight_tabs_of_one_table_in_one_browser_all_follow_a_seat_s_move_by_one_stream(
     one_stream_server: Server, browser: Any, link: str
 ) -> None:
     table = _post(
@@ -127,3 +130,36 @@ def test_eight_tabs_of_one_table_in_one_browser_all_follow_a_seat_s_move_within_
         assert _status(browser) == "live", kind  # the change came by the stream
         notice = browser.find_elements(By.ID, "live-polling")
         assert not notice or not notice[0].is_displayed(), kind
+
+
+def test_a_refused_stream_says_why_on_the_phone_not_on_the_projector_and_comes_back(
+    one_stream_server: Server, browser: Any
+) -> None:
+    """Another device of this address holds the only stream: the leader's page polls and
+    says plainly why; the projector polls without a word; once that stream closes, the pages
+    are live again (the retry comes 3 s after a refusal, where it was 30 s)."""
+    server = one_stream_server
+    table = _post(server.url + "api/tables", {"theme": "hanabi-classic", "players": TEAMS[:3]})
+    host, port = server.url[len("http://") : -1].split(":")
+    other = socket.create_connection((host, int(port)), timeout=10)
+    request = f"GET /api/tables/{table['id']}/events HTTP/1.1\r\nHost: t\r\n\r\n"
+    other.sendall(request.encode())
+    assert other.recv(64).startswith(b"HTTP/1.1 200")
+    try:
+        browser.get(table["urls"]["leader"])
+        wait = WebDriverWait(browser, 15, poll_frequency=0.1)
+        wait.until(lambda d: _status(d) == "polling")
+        notice = browser.find_element(By.ID, "live-polling")
+        assert notice.is_displayed()
+        assert "one network address" in notice.text
+        OUTPUT.mkdir(exist_ok=True)
+        browser.save_screenshot(str(OUTPUT / "live-polling-leader.png"))
+        browser.switch_to.new_window("tab")
+        browser.get(table["urls"]["projector"])
+        wait.until(lambda d: _status(d) == "polling")
+        assert not browser.find_elements(By.ID, "live-polling")  # one page: nothing to say
+    finally:
+        other.close()
+    for handle in browser.window_handles:  # both tabs share the worker's stream again
+        browser.switch_to.window(handle)
+        wait.until(lambda d: _status(d) == "live")

@@ -3,6 +3,7 @@
 "use strict";
 
 const streams = new Map(); // events URL -> {source, ports, last, retry}
+const RETRY_MS = 3000; // after a refusal (live.js uses the same)
 
 function tell(stream, message) {
   stream.last = message;
@@ -18,9 +19,10 @@ function connect(url, stream) {
   source.addEventListener("error", function () {
     if (source.readyState === EventSource.CLOSED) {
       // Refused (429: this address holds its share of streams) or not an event
-      // stream: the pages poll, and the stream is tried again later.
+      // stream: the pages poll, and the stream is tried again soon, so that a share
+      // freed elsewhere brings the pages back to live updates within seconds.
       tell(stream, { url: url, type: "refused" });
-      stream.retry = setTimeout(function () { connect(url, stream); }, 30000);
+      stream.retry = setTimeout(function () { connect(url, stream); }, RETRY_MS);
     } else {
       tell(stream, { url: url, type: "down" }); // the browser reconnects by itself
     }

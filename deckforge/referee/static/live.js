@@ -24,15 +24,22 @@
     });
   }
 
+  const RETRY_MS = 3000; // a refused stream is tried again this soon (live-worker.js too)
+
   function ownStream(url, handle) {
     const source = new EventSource(url);
     source.addEventListener("state", function (event) {
       handle({ type: "state", version: parseInt(event.lastEventId, 10) });
     });
     source.addEventListener("error", function () {
-      handle({ type: source.readyState === EventSource.CLOSED ? "refused" : "down" });
+      if (source.readyState === EventSource.CLOSED) {
+        // refused (429: this address holds its share): poll meanwhile, ask again soon
+        handle({ type: "refused" });
+        setTimeout(function () { ownStream(url, handle); }, RETRY_MS);
+      } else {
+        handle({ type: "down" });
+      }
     });
-    return source;
   }
 
   // The first tab to take the lock holds the stream; when it closes, the next one does.
