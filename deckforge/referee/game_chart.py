@@ -20,10 +20,10 @@ from deckforge.referee.colours import PROJECTOR_GROUND, on_dark
 from deckforge.rules.debrief import Point
 
 WIDTH, HEIGHT = 1200, 640
-LEFT, RIGHT = 70, 300  # room for the axis figures and for the lines' labels
+LEFT, RIGHT = 76, 350  # room for the axis figures and for the lines' labels
 TOP_PANEL = (40, 330)  # y of the score panel's top and bottom
 BOTTOM_PANEL = (400, 580)  # the tokens' panel
-FONT = 30
+FONT = 34  # about 30 px on a 1920-pixel projector: read from the back of a classroom
 AXIS_INK = "#c8ccd6"  # 10:1 on the projector's ground
 GRID_INK = "#3a4050"  # faint guides, not information
 

@@ -8,12 +8,20 @@ from itertools import pairwise
 
 from deckforge.contrast import AAA_TEXT, contrast
 from deckforge.referee.colours import PROJECTOR_GROUND
-from deckforge.referee.game_chart import ChartWords, chart_words_description, game_chart
+from deckforge.referee.game_chart import (
+    FONT,
+    RIGHT,
+    WIDTH,
+    ChartWords,
+    chart_words_description,
+    game_chart,
+)
 from deckforge.rules import Game
 from deckforge.rules.debrief import Point, debrief
 from deckforge.theme.loader import load_theme
 
 SVG = "{http://www.w3.org/2000/svg}"
+LABEL_X = WIDTH - RIGHT + 16
 WORDS = ChartWords(
     title="The game, step by step",
     description="After step {step}: score {score}, best possible {best}.",
@@ -84,8 +92,10 @@ def test_lines_differ_by_dash_pattern_not_only_by_colour():
 def test_labels_that_end_at_the_same_height_are_pushed_apart():
     flat = [Point(step, 0, 0, 0, 0) for step in range(3)]
     svg = ET.fromstring(str(chart(flat)))
-    ys = sorted(float(t.get("y")) for t in svg.findall(f"{SVG}text") if t.get("x") == "916.0")
-    assert len(ys) == 4 and all(b - a >= 30 for a, b in pairwise(ys))
+    ys = sorted(
+        float(t.get("y")) for t in svg.findall(f"{SVG}text") if t.get("x") == f"{LABEL_X:.1f}"
+    )
+    assert len(ys) == 4 and all(b - a >= FONT for a, b in pairwise(ys))
 
 
 def test_the_description_is_filled_from_the_last_point_shown():
