@@ -33,6 +33,19 @@ class Catalogue:
     def text(self, key: str, **values: object) -> str:
         return self.messages[key].format(**values)
 
+    def counted(self, key: str, count: int, **values: object) -> str:
+        """``key``'s sentence for ``count`` things: ``key.one`` (or the language's other
+        CLDR form) when the catalogue has it, else ``key`` itself."""
+        category = catalogues.plural_category(self.language, count)
+        chosen = f"{key}.{category}"
+        return self.text(chosen if chosen in self.messages else key, **values)
+
+    def quantity(self, count: int, singular: str, plural: str) -> str:
+        """ "1 étoile", "8 étoiles": a theme's token names after a count, the singular for
+        the counts the language's CLDR rule calls "one" (0 and 1 in French)."""
+        one = catalogues.plural_category(self.language, count) == "one"
+        return f"{count} {singular if one else plural}"
+
     def copies(self, n: int) -> str:
         """How many copies of a card the deck holds, in the language's plural form."""
         key = catalogues.plural_key(self.messages.__contains__, "copies", self.language, n)

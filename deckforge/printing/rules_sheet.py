@@ -102,6 +102,8 @@ def rules_flowables(theme: Theme, words: Catalogue, fonts: FontPair) -> list[Flo
     st = _styles(fonts)
     hint, error = theme.tokens.hint, theme.tokens.error
     tokens = {
+        "hints": _e(words.quantity(hint.count, hint.name, hint.plural)),
+        "errors": _e(words.quantity(error.count, error.name, error.plural)),
         "hint_name": _e(hint.name),
         "hint_plural": _e(hint.plural),
         "hint_count": hint.count,
@@ -191,16 +193,22 @@ def _turn(theme: Theme, words: Catalogue, st: Styles, tokens: Tokens) -> list[Fl
     )
     every = [i for i, s in enumerate(theme.suits) if s.clue is ClueMode.EVERY_COLOUR]
     never = [i for i, s in enumerate(theme.suits) if s.clue is ClueMode.NONE]
+    named = next((s for s in theme.suits if s.clue is ClueMode.OWN), None)
+    if named is not None:  # a colour hint may name the suit: one worked example
+        hint_text.append(t("hint_suit_name", suit=_e(named.name)))
+        rank = min(2, max(s.ranks for s in theme.suits))
+        hint_text.append(t("hint_example", suit=_e(named.name), rank=rank, **tokens))
     if every:
         hint_text.append(t("clue_every", suits=_e(_suit_names(theme, every))))
     if never:
         hint_text.append(t("clue_none", suits=_e(_suit_names(theme, never))))
     discard = [t("discard_body", **tokens)]
     discard.append(
-        t(
+        words.counted(
             "discard_forbidden"
             if theme.rules.discard_at_max_hints is DiscardAtMaxHints.FORBIDDEN
             else "discard_no_gain",
+            theme.tokens.hint.count,
             **tokens,
         )
     )
@@ -216,6 +224,9 @@ def _turn(theme: Theme, words: Catalogue, st: Styles, tokens: Tokens) -> list[Fl
         )
     if theme.rules.completion_bonus:
         play.append(t("completion_bonus", **tokens))
+    talk = [Paragraph(t("talk_rule"), st["body"])]
+    if theme.players.teams:
+        talk.append(Paragraph(t("talk_teams"), st["body"]))
     return [
         Paragraph(t("h_turn"), st["h"]),
         Paragraph(t("turn_intro"), st["body"]),
@@ -224,8 +235,7 @@ def _turn(theme: Theme, words: Catalogue, st: Styles, tokens: Tokens) -> list[Fl
         _item(3, t("play_title"), play, st),
         # the rule that makes the game work: hints are the only way to tell
         Paragraph(t("h_talk"), st["h"]),
-        Paragraph(t("talk_rule"), st["body"]),
-        Paragraph(t("talk_teams"), st["body"]),
+        *talk,
     ]
 
 
@@ -238,8 +248,9 @@ def _end_and_score(theme: Theme, words: Catalogue, st: Styles, tokens: Tokens) -
         StrikeoutScore.KEEP: "end_strikeout_keep",
     }[theme.rules.strikeout_score]
     error_count = theme.tokens.error.count
+    others = {k: v for k, v in tokens.items() if k != "error_count"}
     for sentence in (
-        t(strike, n=error_count, **{k: v for k, v in tokens.items() if k != "error_count"}),
+        words.counted(strike, error_count, n=error_count, **others),
         t("end_complete", max=theme.max_score),
         t("end_deck"),
     ):

@@ -88,7 +88,13 @@ def score_sheet(theme: Theme, words: Catalogue, fonts: FontPair, canvas: PrintCa
     help_text = " ".join(
         (
             t("score_help"),
-            t(strikeout, n=theme.tokens.error.count, error_plural=theme.tokens.error.plural),
+            words.counted(
+                strikeout,
+                theme.tokens.error.count,
+                n=theme.tokens.error.count,
+                error_name=theme.tokens.error.name,
+                error_plural=theme.tokens.error.plural,
+            ),
         )
     )
     c.setFillColor(GREY)

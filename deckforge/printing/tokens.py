@@ -107,6 +107,8 @@ def token_sheet(
     tokens += [(error, False)] * (error.count + spares(error.count))
     help_text = words.text(
         "tokens_help",
+        hints=words.quantity(hint.count, hint.name, hint.plural),
+        errors=words.quantity(error.count, error.name, error.plural),
         hint_count=hint.count,
         hint_plural=hint.plural,
         hint_spares=spares(hint.count),

@@ -37,11 +37,13 @@ LEFT_TO_RIGHT = [language for language in languages() if not is_rtl_language(lan
 
 @pytest.mark.parametrize("language", LEFT_TO_RIGHT)
 @pytest.mark.parametrize("name", bundled_theme_names())
-def test_every_rules_sheet_has_the_communication_and_team_paragraphs(name, language):
-    text = _letters(_rules_text(load_theme(name), language))
+def test_every_rules_sheet_has_the_communication_paragraph_and_teams_only_theirs(name, language):
+    theme = load_theme(name)
+    text = _letters(_rules_text(theme, language))
     words = catalogue(language)
-    for key in ("h_talk", "talk_rule", "talk_teams"):
+    for key in ("h_talk", "talk_rule"):
         assert _letters(words.text(key)) in text, key
+    assert (_letters(words.text("talk_teams")) in text) == theme.players.teams
 
 
 @pytest.mark.parametrize("language", languages())
