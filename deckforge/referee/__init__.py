@@ -13,6 +13,7 @@ from flask import Flask
 
 from deckforge.referee import store
 from deckforge.referee.db import release_db
+from deckforge.referee.decks import pin_older_tables
 from deckforge.referee.tables import TableService
 from deckforge.referee.theme_summaries import ThemeSummaries
 from deckforge.theme.library import ThemeLibrary
@@ -62,16 +63,17 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     database = Path(app.config["DATABASE"])
     database.parent.mkdir(parents=True, exist_ok=True)
 
+    library = ThemeLibrary(tuple(Path(folder) for folder in app.config["THEME_FOLDERS"]))
     conn = store.connect(database, app.config["SYNC"])
     try:
         store.init_schema(conn)
+        pin_older_tables(conn, library)  # a store made before tables kept their deck
         if not app.config.get("SECRET_KEY"):
             app.config["SECRET_KEY"] = store.secret_key(conn)
     finally:
         conn.close()
 
     _keep_compiled_templates(app, database.parent / TEMPLATE_CACHE)
-    library = ThemeLibrary(tuple(Path(folder) for folder in app.config["THEME_FOLDERS"]))
     app.extensions["deckforge.library"] = library
     app.extensions["deckforge.tables"] = TableService(library)
     app.extensions["deckforge.summaries"] = ThemeSummaries()

@@ -237,6 +237,46 @@ def export_json(table_id: str) -> Response:
     return response
 
 
+@bp.get("/tables/<table_id>/actions.json")
+def export_actions(table_id: str) -> Response:
+    """Each game's active actions as the store keeps them: needs no deck, so it answers for
+    an older table whose deck changed since its game began too. The deal of a digital game
+    that can still go on is left out (it names every card in every hand)."""
+    conn = get_db()
+    table = store.get_table(conn, table_id)
+    if table is None:
+        raise RefereeError(404, "no-such-table", f"there is no table {table_id!r}")
+    running = None
+    if table.kind == "digital" and table.deck is not None:
+        running = None if load_table(table_id).state["is_over"] else table.game
+    games = [
+        {
+            "number": record.number,
+            "started_at": record.started_at,
+            "seed": None if record.number == running else record.seed,
+            "actions": [
+                {"seq": e.seq, "at": e.created_at, "action": e.payload}
+                for e in store.active_actions(conn, table.id, record.number)
+            ],
+        }
+        for record in store.list_games(conn, table.id)
+    ]
+    body = {
+        "table": table.id,
+        "kind": table.kind,
+        "theme_file": table.theme_ref,
+        "deck": table.deck,
+        "players": list(table.players),
+        "created_at": table.created_at,
+        "version": table.version,
+        "games": games,
+    }
+    response = jsonify(body)
+    name = f"table-{table.id}-actions.json"
+    response.headers["Content-Disposition"] = f'attachment; filename="{name}"'
+    return response
+
+
 @bp.get("/tables/<table_id>/export.csv")
 def export_csv(table_id: str) -> Response:
     """One line per finished game, for the score sheet (see :mod:`scores_csv`)."""

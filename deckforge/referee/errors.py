@@ -2,7 +2,8 @@
 
 Under ``/api`` every refusal is ``{"error": {"code": ..., "message": ...}}``:
 400 malformed, 401 no token, 403 wrong token, 404 no such thing, 409 stale
-version, 422 refused by the rules (the engine's code and message), 423 paused,
+version or a deck that changed since an older table's game began (``deck-changed``),
+422 refused by the rules (the engine's code and message), 423 paused,
 429 too many streams (``live.py``). A page gets the error page in its language.
 """
 
@@ -63,11 +64,15 @@ def refused(problem: RefereeError) -> Any:
     return _page(status, f"error.http.{status}")
 
 
-def illegal(problem: IllegalAction) -> tuple[Response, int]:
+def illegal(problem: IllegalAction) -> Any:
+    if not _api():
+        return _page(422, "error.http.400")
     return json_error(422, problem.code, problem.message)
 
 
-def stale(problem: store.StaleVersion) -> tuple[Response, int]:
+def stale(problem: store.StaleVersion) -> Any:
+    if not _api():
+        return _page(409, "error.http.400")
     message = f"the table is at version {problem.current}; this was made on version "
     return json_error(409, "stale-version", f"{message}{problem.expected}")
 
@@ -78,6 +83,22 @@ def final_game(problem: store.FinalGame) -> Any:
 
 def key_reused(problem: store.KeyReused) -> Any:
     return refused(RefereeError(422, "idempotency-key-reused", str(problem), {"key": problem.key}))
+
+
+def deck_lost(problem: store.DeckLost) -> Any:
+    """An older table whose deck changed since its game began: its log can be exported,
+    its game can no longer be shown (a page says so in its language)."""
+    if _api():
+        return json_error(
+            409,
+            "deck-changed",
+            f"{problem}: the referee had not kept the deck the game started with, so it can"
+            f" no longer be replayed; its actions: /api/tables/{problem.table_id}/actions.json",
+        )
+    if g.get("t") is None:
+        g.t = Translator(page_language())
+    page = render_template("deck_changed.html", status=409, table_id=problem.table_id)
+    return page, 409
 
 
 def http_error(problem: HTTPException) -> Any:
@@ -94,5 +115,6 @@ def register(app: Flask) -> None:
     app.register_error_handler(store.StaleVersion, stale)
     app.register_error_handler(store.KeyReused, key_reused)
     app.register_error_handler(store.FinalGame, final_game)
+    app.register_error_handler(store.DeckLost, deck_lost)
     for status in _HTTP_CODES:
         app.register_error_handler(status, http_error)

@@ -136,11 +136,15 @@ class LiveStreams:
 
     def _first_state(self, table_id: str) -> tuple[int, str] | None:
         """The table's state as the Flask app knows it (in a worker thread)."""
+        from deckforge.referee import store
         from deckforge.referee.db import get_db
         from deckforge.referee.service import service
 
         with self.app.app_context():
-            snap = service().load(get_db(), table_id)
+            try:
+                snap = service().load(get_db(), table_id)
+            except store.DeckLost:
+                snap = None  # nothing to follow: its pages say why
         if snap is None:
             return None
         self.board.publish(table_id, snap.version, snap.state_json)

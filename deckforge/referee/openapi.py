@@ -262,6 +262,15 @@ def _paths() -> dict[str, Any]:
     exported = _answer(_ref("ExportedTable"), "The log.")
     add(f"get {table}/export.json exportJson 200 404", log, exported, **_TABLE)
     add(
+        f"get {table}/actions.json exportActions 200 404",
+        "Every game's active actions as the store keeps them, read without the deck: it "
+        "answers for an older table whose deck changed since its game began (every other "
+        "route of such a table answers 409 `deck-changed`).",
+        _answer(_OBJECT, "The actions."),
+        description="A digital game that can still go on comes without its deal (`seed`).",
+        **_TABLE,
+    )
+    add(
         f"get {table}/export.csv exportCsv 200 404",
         "One CSV line per finished game, for the score sheet.",
         _answer(_STR, "CSV with a header line.", "text/csv"),

@@ -38,7 +38,6 @@ from deckforge.referee.service import (
     open_table,
     service,
     theme_rows,
-    theme_summaries,
     this_computer,
 )
 from deckforge.referee.state import ThemeRow
@@ -89,7 +88,7 @@ def index(problem: RefereeError | None = None, form: Any = None, status: int = 2
         g.t = Translator(language_for(page_language()))
     default = preselected(themes, g.t.language)
     tables = [
-        {"record": record, "title": _title_of(record.theme_ref)}
+        {"record": record, "title": _title_of(record)}
         for record in store.list_tables(get_db())[:50]
     ]
     body = render_template(
@@ -105,11 +104,12 @@ def index(problem: RefereeError | None = None, form: Any = None, status: int = 2
     return body, status
 
 
-def _title_of(ref: str) -> str:
+def _title_of(record: store.TableRecord) -> str:
+    """The title of the deck the table plays with (the one it keeps, not its file's now)."""
     try:
-        return str(theme_summaries().row(get_db(), ref, library().load)["title"])
-    except Exception:
-        return ref
+        return service().theme_of(get_db(), record).title
+    except (store.DeckLost, KeyError):
+        return record.theme_ref.replace("\\", "/").rsplit("/", 1)[-1]
 
 
 @bp.post("/tables")

@@ -6,15 +6,26 @@ CREATE TABLE IF NOT EXISTS meta (
     value TEXT NOT NULL
 );
 
+-- The decks tables play with, by the SHA-256 of their resolved text (the theme with
+-- what it extends merged in, as canonical JSON: deckforge.theme.library): a hundred
+-- tables of one deck store it once. A deck is never changed or deleted, so a game
+-- replays the same whatever happens to its file (see store.py's migrations).
+CREATE TABLE IF NOT EXISTS decks (
+    hash TEXT PRIMARY KEY,
+    text TEXT NOT NULL,
+    stored_at TEXT NOT NULL
+) WITHOUT ROWID;
+
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
     kind TEXT NOT NULL CHECK (kind IN ('printed', 'digital')),
-    theme_ref TEXT NOT NULL,          -- a bundled theme's name or an absolute file path
+    theme_ref TEXT NOT NULL,          -- the deck's bundled name or file when the table was made
     players TEXT NOT NULL,            -- JSON list of names in seat order, seat 0 starts
     leader_token_hash TEXT NOT NULL,  -- sha256 of the leader's secret, never the secret
     version INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0),  -- +1 per accepted change
     game INTEGER NOT NULL DEFAULT 1,  -- number of the game being played
-    created_at TEXT NOT NULL
+    created_at TEXT NOT NULL,
+    deck TEXT REFERENCES decks (hash) -- the deck it plays with; NULL: see lost_decks
 );
 
 CREATE TABLE IF NOT EXISTS games (
@@ -39,6 +50,15 @@ CREATE TABLE IF NOT EXISTS actions (
 
 -- Stores made before 2026-12-01 had a second index that the primary key makes useless.
 DROP INDEX IF EXISTS actions_active;
+
+-- Tables made before decks were kept, whose file no longer replays their log when
+-- the store was migrated (the deck changed since the game began): they keep their
+-- log, which can be exported, but can no longer be shown or played.
+CREATE TABLE IF NOT EXISTS lost_decks (
+    table_id TEXT PRIMARY KEY REFERENCES tables (id) ON DELETE CASCADE,
+    found_at TEXT NOT NULL,
+    problem TEXT NOT NULL             -- why the file did not replay (English, for the log)
+);
 
 -- Digital tables: a row while the leader has paused the table (seats cannot act).
 CREATE TABLE IF NOT EXISTS pauses (

@@ -80,9 +80,14 @@ def open_table(
 ) -> tuple[LoadedTable, str]:
     """Create a checked table: the table and its leader's token (said only this once)."""
     token = new_token()
-    ref, players, secret = checked.theme_ref, checked.players, token_hash(token)
     loaded = service().create(
-        get_db(), theme_ref=ref, players=players, token_hash=secret, kind=kind, seed=seed
+        get_db(),
+        theme_ref=checked.theme_ref,
+        deck=checked.deck,
+        players=checked.players,
+        token_hash=token_hash(token),
+        kind=kind,
+        seed=seed,
     )
     return loaded, token
 

@@ -15,7 +15,7 @@ import json
 import secrets
 import sqlite3
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -81,6 +81,15 @@ class KeyReused(Exception):
         self.key = key
 
 
+class DeckLost(Exception):
+    """A table made before decks were kept, whose file no longer replays its log: its
+    deck changed since the game began (found when the store was migrated)."""
+
+    def __init__(self, table_id: str) -> None:
+        super().__init__(f"table {table_id}: its deck changed since the game began")
+        self.table_id = table_id
+
+
 @dataclass(frozen=True)
 class TableRecord:
     """One row of ``tables``: what is needed to rebuild the table's games."""
@@ -93,6 +102,7 @@ class TableRecord:
     version: int
     game: int
     created_at: str
+    deck: str | None = None  # the hash of the deck it plays with (None: not kept, see decks)
 
 
 @dataclass(frozen=True)
@@ -199,8 +209,43 @@ class ConnectionPool:
 
 
 def init_schema(conn: sqlite3.Connection) -> None:
+    """Create the store, or bring an older one up to date (:data:`MIGRATIONS`)."""
+    made = conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'tables'").fetchone()
     schema = resources.files("deckforge.referee").joinpath("schema.sql").read_text("utf-8")
     conn.executescript(schema)
+    if made is None:  # a new store: schema.sql is the latest shape
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    else:
+        migrate(conn)
+
+
+def schema_version(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def _keep_decks(writer: sqlite3.Connection) -> None:
+    """Version 1: a table keeps its deck (``tables.deck``; ``decks`` and ``lost_decks``
+    come from schema.sql). The tables made before only name a file: they are pinned
+    (or found lost) by the referee on this first open (``referee.decks``)."""
+    columns = {row["name"] for row in writer.execute("PRAGMA table_info(tables)")}
+    if "deck" not in columns:
+        writer.execute("ALTER TABLE tables ADD COLUMN deck TEXT REFERENCES decks (hash)")
+
+
+# (version, step): each step runs once, in its own transaction, in order; the version
+# is checked again inside it, so two processes opening one old store migrate it once
+MIGRATIONS: tuple[tuple[int, Callable[[sqlite3.Connection], None]], ...] = ((1, _keep_decks),)
+SCHEMA_VERSION = MIGRATIONS[-1][0]
+
+
+def migrate(conn: sqlite3.Connection) -> None:
+    for version, step in MIGRATIONS:
+        if schema_version(conn) >= version:
+            continue
+        with write(conn) as writer:
+            if schema_version(writer) < version:
+                step(writer)
+                writer.execute(f"PRAGMA user_version = {version}")
 
 
 # SQLite lets one writer in at a time and makes the others sleep and retry;
@@ -263,21 +308,24 @@ def create_table(
     *,
     kind: TableKind,
     theme_ref: str,
+    deck: StoredDeck,
     players: list[str],
     leader_token_hash: str,
     seed: int | None = None,
 ) -> TableRecord:
-    """Insert a table and its first game; the id is short, random and URL-safe."""
+    """Insert a table, the deck it keeps (once per deck) and its first game; the id is
+    short, random and URL-safe."""
     stamp = now()
     with write(conn) as writer:
         while True:
             table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
             if writer.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone() is None:
                 break
+        _keep_deck(writer, deck)
         writer.execute(
             "INSERT INTO tables (id, kind, theme_ref, players, leader_token_hash, version, game,"
-            " created_at) VALUES (?, ?, ?, ?, ?, 0, 1, ?)",
-            (table_id, kind, theme_ref, json.dumps(players), leader_token_hash, stamp),
+            " created_at, deck) VALUES (?, ?, ?, ?, ?, 0, 1, ?, ?)",
+            (table_id, kind, theme_ref, json.dumps(players), leader_token_hash, stamp, deck.hash),
         )
         writer.execute(
             "INSERT INTO games (table_id, number, seed, started_at) VALUES (?, 1, ?, ?)",
@@ -286,6 +334,70 @@ def create_table(
     record = get_table(conn, table_id)
     assert record is not None
     return record
+
+
+# ---- decks: a table's deck, kept by the hash of its resolved text -------------------
+
+
+@dataclass(frozen=True)
+class StoredDeck:
+    """A deck's resolved text and its SHA-256 (see :mod:`deckforge.theme.library`)."""
+
+    hash: str
+    text: str
+
+
+def _keep_deck(writer: sqlite3.Connection, deck: StoredDeck) -> None:
+    writer.execute(
+        "INSERT OR IGNORE INTO decks (hash, text, stored_at) VALUES (?, ?, ?)",
+        (deck.hash, deck.text, now()),
+    )
+
+
+def deck_text(conn: sqlite3.Connection, deck_hash: str) -> str:
+    """The resolved text of a kept deck (KeyError if there is none)."""
+    row = conn.execute("SELECT text FROM decks WHERE hash = ?", (deck_hash,)).fetchone()
+    if row is None:
+        raise KeyError(deck_hash)
+    return str(row["text"])
+
+
+def tables_to_pin(conn: sqlite3.Connection) -> list[TableRecord]:
+    """Tables made before decks were kept and not yet pinned or found lost."""
+    rows = conn.execute(
+        "SELECT * FROM tables WHERE deck IS NULL"
+        " AND id NOT IN (SELECT table_id FROM lost_decks) ORDER BY created_at, id"
+    ).fetchall()
+    return [_table(r) for r in rows]
+
+
+def pin_deck(conn: sqlite3.Connection, table_id: str, deck: StoredDeck) -> None:
+    """Give an older table the deck its file still has (it replays the table's log)."""
+    with write(conn) as writer:
+        _keep_deck(writer, deck)
+        writer.execute(
+            "UPDATE tables SET deck = ? WHERE id = ? AND deck IS NULL", (deck.hash, table_id)
+        )
+
+
+def mark_deck_lost(conn: sqlite3.Connection, table_id: str, problem: str) -> None:
+    """Record that an older table's file no longer replays its log (``problem``: why)."""
+    with write(conn) as writer:
+        writer.execute(
+            "INSERT OR IGNORE INTO lost_decks (table_id, found_at, problem) VALUES (?, ?, ?)",
+            (table_id, now(), problem),
+        )
+
+
+def deck_is_lost(conn: sqlite3.Connection, table_id: str) -> bool:
+    row = conn.execute("SELECT 1 FROM lost_decks WHERE table_id = ?", (table_id,)).fetchone()
+    return row is not None
+
+
+def tables_of_ref(conn: sqlite3.Connection, theme_ref: str) -> int:
+    """How many tables were made from the deck file (or bundled name) ``theme_ref``."""
+    row = conn.execute("SELECT COUNT(*) FROM tables WHERE theme_ref = ?", (theme_ref,)).fetchone()
+    return int(row[0])
 
 
 def get_table(conn: sqlite3.Connection, table_id: str) -> TableRecord | None:

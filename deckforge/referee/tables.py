@@ -46,7 +46,7 @@ from deckforge.rules import (
     RankHint,
     action_from_dict,
 )
-from deckforge.theme.library import ThemeLibrary
+from deckforge.theme.library import Deck, ThemeLibrary
 from deckforge.theme.model import EmptyHints, Theme
 from deckforge.theme.model import TokenKind as ThemeToken
 
@@ -362,11 +362,19 @@ class TableService:
         with lock:
             yield
 
+    def theme_of(self, conn: sqlite3.Connection, table: store.TableRecord) -> Theme:
+        """The deck the table keeps, from the store (never from its file, which may have
+        changed or gone): DeckLost for an older table whose deck was not kept."""
+        if table.deck is None:
+            raise store.DeckLost(table.id)
+        kept = self.library.kept(table.deck)
+        return kept or self.library.stored(store.deck_text(conn, table.deck), table.deck)
+
     def _replay(
         self, conn: sqlite3.Connection, table: store.TableRecord, number: int | None = None
     ) -> tuple[Game, tuple[LogEntry, ...]]:
         """Game ``number`` (the running one by default) replayed from the store."""
-        theme = self.library.load(table.theme_ref)
+        theme = self.theme_of(conn, table)
         number = table.game if number is None else number
         record = store.get_game(conn, table.id, number)
         if record is None:
@@ -390,6 +398,7 @@ class TableService:
 
     def _build(
         self,
+        theme: Theme,
         table: store.TableRecord,
         game: Game,
         log: tuple[LogEntry, ...],
@@ -397,7 +406,6 @@ class TableService:
         seed: int | None,
         stats: Stats | None = None,
     ) -> LoadedTable:
-        theme = self.library.load(table.theme_ref)
         known = self._piles[table.id] = piles(theme, game, self._piles.get(table.id))
         state = public_state(table, theme, game, log, known, stats)
         if table.kind == "digital":
@@ -420,7 +428,8 @@ class TableService:
             game, log = self._game(conn, table)
             record = store.get_game(conn, table.id, table.game)
             paused = store.is_paused(conn, table_id)
-        return self._build(table, game, log, paused, record.seed if record else None)
+            theme = self.theme_of(conn, table)
+        return self._build(theme, table, game, log, paused, record.seed if record else None)
 
     def load(self, conn: sqlite3.Connection, table_id: str) -> LoadedTable | None:
         """The table's latest version, or None if there is no such table."""
@@ -447,17 +456,19 @@ class TableService:
         conn: sqlite3.Connection,
         *,
         theme_ref: str,
+        deck: Deck,
         players: list[str],
         token_hash: str,
         kind: store.TableKind = "printed",
         seed: int | None = None,
     ) -> LoadedTable:
-        theme = self.library.load(theme_ref)
-        new_game(theme, len(players), kind, seed)  # refuses a count the theme does not allow
+        """A new table that keeps ``deck`` (the deck as its file ``theme_ref`` is now)."""
+        new_game(deck.theme, len(players), kind, seed)  # refuses a count the deck does not allow
         table = store.create_table(
             conn,
             kind=kind,
             theme_ref=theme_ref,
+            deck=store.StoredDeck(deck.hash, deck.text),
             players=players,
             leader_token_hash=token_hash,
             seed=seed,
@@ -498,7 +509,7 @@ class TableService:
             stats = log_stats(log, before.state["stats"])
             table = dataclasses.replace(table, version=new_version)
             self._games[table_id] = (table, game, log)
-            loaded = self._build(table, game, log, before.paused, before.seed, stats)
+            loaded = self._build(before.theme, table, game, log, before.paused, before.seed, stats)
         self.board.publish(table_id, loaded.version, loaded.state_json)
         return loaded
 

@@ -246,6 +246,11 @@ class ThemeLibrary:
     def load(self, ref: str) -> Theme:
         return self.deck(ref).theme
 
+    def kept(self, digest: str) -> Theme | None:
+        """The theme of the stored text with hash ``digest``, if it is in the cache."""
+        found: Theme | None = self._from_texts.get(digest)
+        return found
+
     def stored(self, text: str, digest: str | None = None) -> Theme:
         """The theme of a stored resolved text (the same object while it is kept): always
         built from the text, never from a file, so a table reads the same before and after

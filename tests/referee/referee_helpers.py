@@ -95,8 +95,9 @@ class Server:
                 self.kill()
 
 
-def start_server(database: Path, *extra: str) -> Server:
-    """Start the referee on a free port chosen by the system; the URL is read from its output.
+def start_server(database: Path, *extra: str, port: int = 0) -> Server:
+    """Start the referee on ``port`` (0: a free port chosen by the system); the URL is read
+    from its output.
 
     Only for a test marked ``server`` (or ``browser``): the fast loop, ``pytest -m "not browser
     and not server and not fuzz"``, starts no process (tests/conftest.py sets the variable).
@@ -115,7 +116,7 @@ def start_server(database: Path, *extra: str) -> Server:
             "--host",
             "127.0.0.1",
             "--port",
-            "0",
+            str(port),
             "--db",
             str(database),
             *extra,

@@ -26,7 +26,8 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
         "api pages digital replay",  # the blueprints
         "rendering auth",  # what pages share; who may do what
         "service",  # the table service as routes use it
-        "checks seats idempotency",  # what a request may say; what a seat may see; retries
+        # what a request may say; what a seat may see; retries; older tables' decks
+        "checks seats idempotency decks",
         # refusals; the connection; loaded tables; a chart; the decks' kept summaries
         "errors db tables game_chart openapi theme_summaries",
         "i18n store notify security colours scores_csv state",

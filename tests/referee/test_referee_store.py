@@ -8,6 +8,9 @@ from pathlib import Path
 import pytest
 
 from deckforge.referee import store
+from deckforge.theme.library import ThemeLibrary
+
+CLASSIC = ThemeLibrary().deck("hanabi-classic")
 
 
 @pytest.fixture
@@ -34,6 +37,7 @@ def _table(
         conn,
         kind=kind,
         theme_ref="hanabi-classic",
+        deck=store.StoredDeck(CLASSIC.hash, CLASSIC.text),
         players=["Ann", "Bob"],
         leader_token_hash="h" * 64,
         seed=seed,
@@ -177,7 +181,7 @@ def test_the_served_state_always_equals_a_fresh_replay(conn: sqlite3.Connection)
 
     service = TableService(ThemeLibrary())
     snap = service.create(
-        conn, theme_ref="hanabi-classic", players=["Ann", "Bob"], token_hash="h" * 64
+        conn, theme_ref="hanabi-classic", deck=CLASSIC, players=["Ann", "Bob"], token_hash="h" * 64
     )
     table_id = snap.table.id
     steps = [
