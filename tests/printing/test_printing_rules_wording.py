@@ -24,6 +24,7 @@ from deckforge.theme.model import Theme
 def _text(data: bytes) -> str:
     document = pdfium.PdfDocument(data)
     text = " ".join(page.get_textpage().get_text_range() for page in document)
+    text = text.replace("\u00a0", " ")  # reportlab draws a no-break space as a space
     return re.sub(r"\s+", " ", text.replace("\r\n", " ").replace("-\r\n", ""))
 
 
