@@ -170,6 +170,20 @@ def test_a_french_teacher_on_a_laptop(server: Server, chromium: Chromium) -> Non
     laptop.find_element(By.ID, "restore-button").click()
     _wait(laptop, lambda d: _value(d, "title") == NEW_TITLE)
 
+    # a 3 MB paste in the YAML view is refused; once the text is back, the message goes
+    laptop.find_element(By.ID, "tab-yaml").click()
+    laptop.execute_script(
+        "const a = document.getElementById('yaml'); window.kept = a.value;"
+        "a.value = a.value + '#' + 'x'.repeat(3000000); a.dispatchEvent(new Event('input'));"
+    )
+    _wait(laptop, lambda d: "Kio" in d.find_element(By.ID, "status").text)
+    laptop.execute_script(
+        "const a = document.getElementById('yaml'); a.value = window.kept;"
+        "a.dispatchEvent(new Event('input'));"
+    )
+    _wait(laptop, lambda d: d.find_element(By.ID, "status").text == "")
+    laptop.find_element(By.ID, "tab-form").click()
+
     # simulate while a colleague's browser simulates: both finish, each its own verdict
     colleague = chromium.open(1366, 768)
     _open_deck(colleague, server)
