@@ -104,3 +104,13 @@ class Translator:
     def noun(self, count: int, one: str, other: str) -> str:
         """``one`` or ``other`` as the language says for ``count``: "0 œuvre", "0 errors"."""
         return one if self.category(count) == "one" else other
+
+    def end_sentence(self, state: Any) -> Markup:
+        """Why the game ended, from the public state. After a strikeout the sentence counts
+        the error tokens ("3/3 œuvres du démon sur la table"): no adjective or verb has to
+        agree with the theme's token name, whatever its gender or number."""
+        errors = state["error_tokens"]
+        name = self.noun(errors["placed"], errors["name"], errors["plural"])
+        return self(
+            f"end.{state['end']}", placed=errors["placed"], count=errors["count"], errors=name
+        )

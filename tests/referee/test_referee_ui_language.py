@@ -51,7 +51,7 @@ def test_the_theme_s_token_names_replace_the_generic_words(client: FlaskClient) 
     for version, rank in enumerate((3, 4, 5)):
         act(client, table, version, play(0, rank))  # three misplays: the game is lost
     screen = client.get(f"/t/{table.id}/screen").get_data(as_text=True)
-    assert "œuvres du démon sont tous sur la table" in screen  # the end screen's reason
+    assert "3/3 œuvres du démon sur la table" in screen  # the end screen's reason
     assert "jeton" not in screen
     english = create_table(client, theme="hanabi-classic")
     for version in range(8):
@@ -63,7 +63,7 @@ def test_the_theme_s_token_names_replace_the_generic_words(client: FlaskClient) 
 def test_the_projector_counts_tokens_with_french_singular_for_zero(client: FlaskClient) -> None:
     table = create_table(client, theme="interfaith-festival", players=["A", "B", "C", "D"])
     screen = client.get(f"/t/{table.id}/screen").get_data(as_text=True)
-    assert "<b>0</b>/3 œuvre du démon" in screen  # not "0/3 œuvres du démon"
+    assert "<b>0</b>/3&nbsp;œuvre du démon" in screen  # not "0/3 œuvres du démon"
 
 
 @pytest.mark.parametrize(
