@@ -27,6 +27,7 @@ from flask import (
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
+from deckforge import catalogues
 from deckforge.studio import access
 from deckforge.studio.places import (
     PlaceError,
@@ -39,7 +40,7 @@ from deckforge.studio.places import (
 from deckforge.studio.plain import plain
 from deckforge.studio.preview import FaceCache, deck_faces
 from deckforge.studio.simulations import PROFILES, Simulations
-from deckforge.studio.words import language_names, page_language, words
+from deckforge.studio.words import language_names, languages, page_language, words
 from deckforge.theme.loader import BUNDLED_THEMES, read_theme_text, shown_path
 from deckforge.theme.model import Rules
 from deckforge.theme.validation import SCHEMA_PATH, with_schema_line
@@ -390,6 +391,24 @@ def edit() -> Any:
     return jsonify(text=changed, report=_report(_checked(changed, where)))
 
 
+def _tables_using(target: Path) -> int:
+    """How many tables of the referee were started with the file ``target`` (0 when the
+    studio runs without a referee: the app gives ``STUDIO_TABLES_USING``)."""
+    count = current_app.config.get("STUDIO_TABLES_USING")
+    return int(count(target)) if count is not None else 0
+
+
+def _replace_question(name: str, tables: int, wanted: Any) -> str:
+    """ "Replace it?" in the page's language, saying how many tables use the file and that
+    they keep the version they started with (the referee keeps every table's deck)."""
+    language = wanted if isinstance(wanted, str) and wanted in languages() else page_language()
+    said = words(language)
+    if tables == 0:
+        return said["save.replace"].replace("{name}", name)
+    key = catalogues.plural_key(said.__contains__, "save.replace_used", language, tables)
+    return said[key].replace("{name}", name).replace("{count}", str(tables))
+
+
 @bp.post("/api/save")
 def save() -> Any:
     from deckforge.studio.round_trip import Edit, EditError, apply_edits
@@ -412,8 +431,14 @@ def save() -> Any:
     except PlaceError as error:
         raise Refusal(400, str(error), code=error.code, name=name) from None
     if target.exists() and data.get("replace") is not True:
+        used = _tables_using(target)
         raise Refusal(
-            409, f"{name}.yaml already exists: save again to replace it", code="exists", name=name
+            409,
+            f"{name}.yaml already exists: save again to replace it",
+            code="exists",
+            name=name,
+            tables=used,
+            question=_replace_question(name, used, data.get("language")),
         )
     text = with_schema_line(text, target.parent)
     report = _checked(text, target)

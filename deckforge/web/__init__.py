@@ -39,6 +39,15 @@ def _keep_studio_key(app: Flask) -> None:
         pass
 
 
+def _tables_using(path: Path) -> int:
+    """How many of the referee's tables were started with the deck file ``path`` (for the
+    studio's "replace?" question: they keep the deck they started with)."""
+    from deckforge.referee import store
+    from deckforge.referee.db import get_db
+
+    return store.tables_of_ref(get_db(), str(path.resolve()))
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """The referee app (see :func:`deckforge.referee.create_app`) with the print page
     and the theme studio.
@@ -59,6 +68,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config["THEME_FOLDERS"] = (Path(app.config["DATABASE"]).parent / STUDIO_FOLDER,)
         app.extensions["deckforge.library"].folders = app.config["THEME_FOLDERS"]
     app.config.setdefault("STUDIO_LINKS", STUDIO_LINKS)
+    app.config.setdefault("STUDIO_TABLES_USING", _tables_using)
     if not app.config.get("STUDIO_SECRET"):
         _keep_studio_key(app)
     register_studio(app)

@@ -857,9 +857,12 @@
     if (state.invalid.size) return;
     const where = place();
     say(w["status.saving"]);
-    const answer = await post(data.api.save, Object.assign({ text: state.text, replace: !!replace }, where));
+    const language = document.documentElement.lang;
+    const answer = await post(data.api.save, Object.assign({ text: state.text, replace: !!replace, language }, where));
     if (answer.status === 409 && !replace && answer.body.code === "exists") {
-      if (window.confirm(format(w["save.replace"], { name: where.name }))) return save(true);
+      // the server's question says how many tables use the deck (they keep their version)
+      const values = answer.body.values || {};
+      if (window.confirm(values.question || format(w["save.replace"], { name: where.name }))) return save(true);
       say("");
       return;
     }
