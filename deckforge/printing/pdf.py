@@ -11,6 +11,7 @@ from reportlab.pdfbase.pdfdoc import PDFName
 from reportlab.pdfgen.canvas import Canvas
 
 from deckforge.contrast import ratio, relative_luminance
+from deckforge.languages import RIGHT_TO_LEFT
 from deckforge.printing.fitting import SOFT_HYPHEN
 from deckforge.printing.fonts import FontStack, load_font, stack_named
 from deckforge.printing.geometry import MM, Duplex
@@ -67,6 +68,12 @@ def mix(top: Color, under: Color, share: float) -> Color:
             )
         )
     )
+
+
+def actual_text(text: str) -> str:
+    """``text`` as a PDF text string for an ActualText entry: UTF-16BE with its byte
+    order mark, written in hex (no escaping, any character)."""
+    return "<" + ("\ufeff" + text).encode("utf-16-be").hex().upper() + ">"
 
 
 class PrintCanvas(Canvas):
@@ -128,10 +135,20 @@ class PrintCanvas(Canvas):
         line = layout_line(text, stack)
         name, size, leading = self._fontname, self._fontsize, self._leading
         x -= anchor * line.width * size
+        # shaped glyphs (a vowel sign drawn before its consonant, a conjunct) have no
+        # character of their own: a left-to-right line carries its text as typed, so
+        # copying and searching give back the words. Not a right-to-left one: text
+        # extractors put its glyphs back in logical order themselves, and would reverse
+        # a logical ActualText again.
+        spanned = RIGHT_TO_LEFT.search(text) is None
+        if spanned:
+            self._code.append(f"/Span <</ActualText {actual_text(text)}>> BDC")
         for run in line.runs:
             super().setFont(run.font, size, leading)
             super().drawString(x, y, run.text, **kwargs)
             x += run.width * size
+        if spanned:
+            self._code.append("EMC")
         super().setFont(name, size, leading)
         return True
 

@@ -1,0 +1,59 @@
+"""A true text layer (issue #23 point 2): a shaped left-to-right line carries its text as
+typed (ActualText), so copying or searching a Devanagari card gives back its words.
+
+The Devanagari font is Lohit Devanagari from Debian's fonts-lohit-deva (installed by
+.ci/run); the test that needs it is skipped, saying so, where it is absent.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from deckforge.printing.fonts import font_stack
+from deckforge.printing.kit import build_kit
+from deckforge.printing.pdf import PrintCanvas, actual_text
+from deckforge.theme.loader import load_theme
+
+HINDI = Path(__file__).with_name("data") / "hindi-words.yaml"
+DEVANAGARI_FONT = Path("/usr/share/fonts/truetype/lohit-devanagari/Lohit-Devanagari.ttf")
+needs_font = pytest.mark.skipif(
+    not DEVANAGARI_FONT.is_file(),
+    reason=f"no Devanagari font at {DEVANAGARI_FONT} (Debian: fonts-lohit-deva)",
+)
+needs_poppler = pytest.mark.skipif(shutil.which("pdftotext") is None, reason="no pdftotext")
+
+
+def test_actual_text_is_utf16_with_its_byte_order_mark_in_hex():
+    assert actual_text("a") == "<FEFF0061>"
+    assert actual_text("वि") == "<FEFF0935093F>"
+    assert actual_text("😀") == "<FEFFD83DDE00>"  # a surrogate pair
+
+
+@needs_font
+@needs_poppler
+def test_pdftotext_gives_back_a_hindi_decks_words_as_typed(tmp_path):
+    files = build_kit(load_theme(HINDI))
+    cards = tmp_path / "cards-fronts.pdf"
+    cards.write_bytes(files["cards-fronts.pdf"])
+    text = subprocess.run(
+        ["pdftotext", str(cards), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    for word in ("संतरे में विटामिन", "गुच्छों", "गर्मियों", "ठंडक", "मिलती"):
+        assert word in text, word
+
+
+def test_only_shaped_left_to_right_lines_carry_an_actual_text():
+    canvas = PrintCanvas((100, 40), "text layer", None)
+    canvas.setFont(font_stack("DejaVuSans", "body").name, 10)
+    canvas.drawString(10, 10, "plain Latin")  # reportlab's own text: its ToUnicode is right
+    hebrew = font_stack("NotoSansHebrew", "body", rtl=True)
+    canvas.setFont(hebrew.name, 10)
+    canvas.drawString(10, 30, "שלום")  # extractors reorder right-to-left glyphs themselves
+    canvas.drawString(10, 50, "2026")  # digits in a right-to-left stack: left to right
+    code = "\n".join(canvas._code)
+    assert code.count("/ActualText") == 1
+    assert actual_text("2026") in code and "BDC" in code and "EMC" in code
