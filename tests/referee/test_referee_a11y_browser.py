@@ -6,8 +6,8 @@
 - the projector's key texts reach AAA (7:1, or 4.5:1 for large text), its marks keep their
   contrast under simulated protanopia, deuteranopia and tritanopia, and the "connection lost"
   notice is large and contrasted;
-- with the network down, a tap on the leader page keeps the page, says "not saved, retrying",
-  and the action is recorded once when the network is back;
+- with the network down, a tap on the leader page keeps the page, says which action is
+  not recorded yet, and the action is recorded once when the network is back;
 - the finished game's "New game" button is readable (it was white on white at 390x844).
 
 Screenshots land in ``tests/referee/output/a11y-*.png``.
@@ -172,14 +172,15 @@ def test_with_the_network_down_a_tap_keeps_the_page_and_is_sent_once_when_back(
     browser.find_element("id", "hint-rank-1").click()
     saving = _wait(browser, lambda d: d.find_element("id", "saving"))
     _wait(browser, lambda d: saving.is_displayed())
-    assert "Not saved" in saving.text and "Trying again" in saving.text
+    assert saving.text.startswith("Hint → Bob: 1 — not recorded yet")
+    assert "Trying again" in saving.text
     assert browser.find_elements("css selector", "main.remote")  # the page is still there
     browser.save_screenshot(str(OUTPUT / "a11y-leader-not-saved-retrying.png"))
     assert table.version(server) == 0
     up = {**down, "offline": False}
     browser.execute_cdp_cmd("Network.emulateNetworkConditions", up)
     _wait(browser, lambda d: table.version(server) == 1, timeout=15)
-    _wait(browser, lambda d: not d.find_element("id", "saving").is_displayed(), timeout=15)
+    _wait(browser, lambda d: "Hint → Bob: 1 — recorded." in d.find_element("id", "saving").text)
     _wait(browser, lambda d: "v1" in d.find_element("css selector", ".remote-title").text)
     assert table.version(server) == 1  # sent once: a repeat would carry version 0 and be refused
 
