@@ -20,6 +20,7 @@ from referee_helpers import Table, create_table, play
 
 from deckforge.referee import store
 from deckforge.referee.idempotency import REPLAYED
+from deckforge.theme.library import ThemeLibrary
 
 
 def _post(client: FlaskClient, url: str, auth: dict[str, str], key: str | None, body: Any) -> Any:
@@ -217,8 +218,14 @@ def test_a_seat_form_sent_twice_with_its_key_is_recorded_once(client: FlaskClien
 def test_the_store_keeps_the_key_with_the_change_or_not_at_all(tmp_path: Path) -> None:
     conn = store.connect(tmp_path / "s.sqlite3")
     store.init_schema(conn)
+    classic = ThemeLibrary().deck("hanabi-classic")
     table = store.create_table(
-        conn, kind="printed", theme_ref="hanabi-classic", players=["A", "B"], leader_token_hash=""
+        conn,
+        kind="printed",
+        theme_ref="hanabi-classic",
+        deck=store.StoredDeck(classic.hash, classic.text),
+        players=["A", "B"],
+        leader_token_hash="",
     )
     key = store.RequestKey("k", "f")
     assert store.append_action(conn, table.id, 0, {"type": "play"}, key) == 1
