@@ -18,6 +18,7 @@ from pathlib import Path
 
 from deckforge.atomic import write_atomic
 from deckforge.bundled import bundled_folder
+from deckforge.theme.library import ThemeLibrary
 from deckforge.theme.loader import BUNDLED_THEMES, THEME_SUFFIXES, bundled_theme_names
 from deckforge.theme.validation import schema
 from deckforge.theme.yaml_source import YamlProblems, read_yaml
@@ -129,20 +130,15 @@ class Places:
             for name in bundled_theme_names()
         ]
         found += [Source(f"template:{name}", name, "template") for name in template_names()]
-        for index, folder in enumerate(self.folders):
-            if not folder.is_dir():
+        listed: dict[int, int] = {}
+        # the theme library's listing of the folders, as the referee and the print page see it
+        for index, relative, path in ThemeLibrary(self.folders).folder_entries():
+            if _bundled(path) or listed.get(index, 0) >= MAX_LISTED:
                 continue
-            files = sorted(
-                p
-                for p in folder.rglob("*")
-                if p.suffix in THEME_SUFFIXES and p.is_file() and not _bundled(p)
-            )
-            for path in files[:MAX_LISTED]:
-                relative = path.relative_to(folder).as_posix()
-                label = relative if len(self.folders) == 1 else f"{folder.name}/{relative}"
-                found.append(
-                    Source(f"folder:{index}:{relative}", label, "folder", deck_title(path))
-                )
+            listed[index] = listed.get(index, 0) + 1
+            folder = self.folders[index]
+            label = relative if len(self.folders) == 1 else f"{folder.name}/{relative}"
+            found.append(Source(f"folder:{index}:{relative}", label, "folder", deck_title(path)))
         return found
 
     def wanted_source(self, deck: str) -> str:

@@ -173,17 +173,22 @@ class ThemeLibrary:
 
     # ---- listing ----------------------------------------------------------------------
 
-    def folder_files(self) -> list[tuple[str, Path]]:
-        """(name relative to its folder, resolved path) of each theme file in the folders."""
-        found: list[tuple[str, Path]] = []
-        for root in self.roots:
+    def folder_entries(self) -> list[tuple[int, str, Path]]:
+        """(folder's index, name relative to it, resolved path) of each theme file in the
+        folders, in order; a link that leads out of its folder is left out."""
+        found: list[tuple[int, str, Path]] = []
+        for index, root in enumerate(self.roots):
             if not root.is_dir():
                 continue
             for path in sorted(root.rglob("*")):
                 resolved = path.resolve()
                 if path.suffix in THEME_SUFFIXES and _inside(resolved, root) and resolved.is_file():
-                    found.append((path.relative_to(root).as_posix(), resolved))
+                    found.append((index, path.relative_to(root).as_posix(), resolved))
         return found
+
+    def folder_files(self) -> list[tuple[str, Path]]:
+        """(name relative to its folder, resolved path) of each theme file in the folders."""
+        return [(name, path) for _, name, path in self.folder_entries()]
 
     def choices(self) -> list[tuple[str, str]]:
         """(name, reference) of the decks offered to anybody: bundled, then the folders'."""

@@ -39,3 +39,30 @@ def test_a_saved_deck_is_listed_printed_and_played_as_it_is_now(tmp_path: Path) 
     assert after.get_json()["state"]["theme"]["title"] == "Club after"
     old_state = client.get(f"/api/tables/{before.get_json()['id']}").get_json()
     assert old_state["hint_tokens"]["count"] == 8 and old_state["theme"]["title"] == "Club before"
+
+
+def test_the_referee_the_print_page_and_the_studio_list_the_same_files(tmp_path: Path) -> None:
+    import os
+    import re
+
+    folder = tmp_path / "themes"
+    (folder / "spring").mkdir(parents=True)
+    (folder / "club.yaml").write_text(CLASSIC, "utf-8")
+    (folder / "spring" / "meadow.yml").write_text(CLASSIC, "utf-8")
+    outside = tmp_path / "private.yaml"
+    outside.write_text(CLASSIC, "utf-8")
+    os.symlink(outside, folder / "escape.yaml")  # a link that leads out is listed nowhere
+    app = create_app(
+        {"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite3"), "THEME_FOLDERS": (folder,)}
+    )
+    client = app.test_client()
+    referee = {row["name"] for row in client.get("/api/themes").get_json()["themes"]}
+    printed = set(re.findall(r'<option value="([^"]+)"', client.get("/print/").get_data(True)))
+    studio = {
+        source.label
+        for source in app.extensions["deckforge.studio.places"].sources()
+        if source.kind == "folder"
+    }
+    files = {"club.yaml", "spring/meadow.yml"}
+    assert studio == files and files <= referee and files <= printed
+    assert not any("escape" in name for name in referee | printed | studio)
