@@ -19,12 +19,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from a11y_helpers import LiveTable, printed_table
+from a11y_helpers import LiveTable, digital_table, printed_table
 from browser_helpers import OUTPUT
 from chromium_browsers import Chromium
 from lossy_proxy import LossyProxy
 from referee_helpers import Server, start_server
 from selenium.common.exceptions import StaleElementReferenceException
+from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
 
@@ -119,3 +120,24 @@ def test_retries_resume_at_once_when_the_referee_answers_again(
     assert landed < 4, f"the action landed {landed:.1f} s after the referee was back"
     _wait(phone, lambda d: "Play Yellow 1 — recorded." in _band(d))
     assert len(_actions(server, table)) == 1
+
+
+def test_a_seat_s_lost_reply_is_retried_recorded_once_and_said_recorded(
+    server: Server, proxy: LossyProxy, phone: Any
+) -> None:
+    table = digital_table(server, "hanabi-classic", ["Ann", "Bob", "Cy"], seed=5)
+    seat = table.seats[0].replace(server.url, proxy.url)
+    phone.get(seat)
+    phone.find_element(By.CSS_SELECTOR, '.hand.own label.dcard[data-slot="0"]').click()
+    proxy.drop_replies("/act")
+    phone.find_element(By.CSS_SELECTOR, "button.act-btn.play").click()
+    _wait(phone, lambda d: proxy.dropped >= 1 and "not recorded yet" in _band(d))
+    assert _band(phone).startswith("Play this card — not recorded yet")
+    assert len(_actions(server, table)) == 1
+    phone.save_screenshot(str(OUTPUT / "lost-reply-seat-waiting.png"))
+    proxy.drop_replies(None)
+    _wait(phone, lambda d: "Play this card — recorded." in _band(d))
+    phone.save_screenshot(str(OUTPUT / "lost-reply-seat-recorded.png"))
+    assert "table changed" not in phone.find_element(By.ID, "seat").text
+    assert len(_actions(server, table)) == 1
+    assert table.version(server) == 1

@@ -1,11 +1,15 @@
 // A seat's page: redraw when the table changes (live.js tells when), light up
-// the cards a hint would touch, and send each action once.
+// the cards a hint would touch, and send each action once: each tap carries a
+// key of its own, the same on every retry, so an action whose answer was lost
+// is recorded once; a band names the action that waits, and says when it is
+// recorded. Without fetch, the form is posted as a page (its key is the form's).
 (function () {
   "use strict";
   const root = document.getElementById("seat");
   if (!root) return;
   document.documentElement.classList.add("js");
   const offline = document.getElementById("offline");
+  const saving = document.getElementById("saving");
   let shown = parseInt(root.dataset.version, 10);
   let latest = shown;
   let fetching = false;
@@ -64,8 +68,14 @@
     events: root.dataset.events,
     state: root.dataset.state,
     poll: parseFloat(root.dataset.poll || "3"),
-    onVersion: refresh,
-    onStatus: function (status) { offline.hidden = status !== "offline"; },
+    onVersion: function (version) {
+      if (retryNow) { retryNow(); return; } // the referee answers again: send now
+      refresh(version);
+    },
+    onStatus: function (status) {
+      offline.hidden = status !== "offline";
+      if (status !== "offline" && retryNow) retryNow();
+    },
   });
 
   // A hint chosen: light up the cards it touches in the chosen hand, say how many on the button.
@@ -102,10 +112,104 @@
     }
   });
 
-  // One submission per version: a double tap sends nothing more (the server refuses repeats).
-  root.addEventListener("submit", function (event) {
-    if (sending) { event.preventDefault(); return; }
+  // ---- each tap once: its own key, the same on every retry ----
+  let pending = null; // a retry timer while the server does not answer
+  let retryNow = null; // sends the waiting action again at once
+  let waiting = ""; // the waiting action, as its button said it
+  let bandTimer = null;
+
+  function newKey() {
+    const bytes = new Uint8Array(16);
+    window.crypto.getRandomValues(bytes); // randomUUID needs https; this does not
+    return Array.from(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
+  }
+
+  function band(kind, text) {
+    if (bandTimer !== null) { clearTimeout(bandTimer); bandTimer = null; }
+    saving.hidden = !text;
+    saving.textContent = text;
+    saving.classList.toggle("recorded", kind === "recorded");
+  }
+
+  function worded(key) { return (saving.dataset[key] || "").replace("{action}", waiting); }
+
+  function adopt(html) {
+    const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("seat");
+    if (!fresh) return false;
+    root.innerHTML = fresh.innerHTML;
+    const inner = root.querySelector(".seat-inner");
+    if (inner) { shown = parseInt(inner.dataset.version, 10); if (shown > latest) latest = shown; }
+    markTurn();
+    say();
+    return true;
+  }
+
+  window.addEventListener("online", function () { if (retryNow) retryNow(); });
+
+  function send(form, data, attempt) {
     sending = true;
     document.body.classList.add("sending");
+    const abort = window.AbortController ? new AbortController() : null;
+    const giveUp = abort ? setTimeout(function () { abort.abort(); }, 8000) : null;
+    fetch(form.action, {
+      method: "POST",
+      body: data,
+      credentials: "same-origin",
+      signal: abort ? abort.signal : undefined,
+    })
+      .then(function (response) {
+        if (response.status >= 500) throw new Error(String(response.status));
+        return response.text().then(function (html) {
+          if (giveUp !== null) clearTimeout(giveUp);
+          if (pending !== null) { clearTimeout(pending); pending = null; }
+          retryNow = null;
+          sending = false;
+          document.body.classList.remove("sending");
+          band("", "");
+          if (!adopt(html)) { window.location.reload(); return; }
+          if (attempt > 0 && (response.ok || response.redirected)) {
+            band("recorded", worded("recorded")); // the retry's answer: recorded, once
+            bandTimer = setTimeout(function () { band("", ""); }, 6000);
+          }
+          const problem = document.getElementById("problem");
+          if (problem) problem.focus();
+          if (latest > shown) refresh(latest);
+        });
+      })
+      .catch(function () {
+        if (giveUp !== null) clearTimeout(giveUp);
+        band("pending", worded("pending"));
+        retryNow = function () {
+          if (pending !== null) { clearTimeout(pending); pending = null; }
+          retryNow = null;
+          send(form, data, attempt + 1);
+        };
+        pending = setTimeout(function () { if (retryNow) retryNow(); }, 1000);
+      });
+  }
+
+  root.addEventListener("submit", function (event) {
+    const form = event.target;
+    if (!window.fetch || !window.FormData || !window.DOMParser) {
+      // posted as a page: one submission, a double tap sends nothing more
+      if (sending) { event.preventDefault(); return; }
+      sending = true;
+      document.body.classList.add("sending");
+      return;
+    }
+    event.preventDefault();
+    if (sending) { // one action at a time: another tap is refused, and says why
+      band("pending", worded("wait"));
+      bandTimer = setTimeout(function () {
+        band(retryNow ? "pending" : "", retryNow ? worded("pending") : "");
+      }, 3000);
+      return;
+    }
+    const button = event.submitter || form.querySelector("button[type=submit]");
+    const data = new FormData(form);
+    if (button && button.name) data.append(button.name, button.value);
+    data.set("idempotency_key", newKey());
+    waiting = (button ? button.textContent : "").trim().replace(/\s+/g, " ");
+    send(form, data, 0);
   });
 })();
