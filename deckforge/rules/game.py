@@ -132,7 +132,9 @@ class Game:
         self._complete = 0
         self._discards: list[Card] = []
         self._seen = [[0] * (n + 1) for n in book.ranks]  # in piles or discards
-        self._discarded = [[0] * (n + 1) for n in book.ranks]
+        # per suit, copies of rank r discarded or misplayed at index r (a tuple replaced
+        # at each discard, so that views hand it out as it is)
+        self._discarded = [(0,) * (n + 1) for n in book.ranks]
         self._history: list[Action] = []
         self._legal = _action_table(book, players)
         # per player: the hints that touch their hand (None: not worked out since it changed)
@@ -531,7 +533,9 @@ class Game:
 
     def _to_discards(self, card: Card) -> None:
         self._discards.append(card)
-        self._discarded[card.suit][card.rank] += 1
+        counts = self._discarded[card.suit]
+        rank = card.rank
+        self._discarded[card.suit] = (*counts[:rank], counts[rank] + 1, *counts[rank + 1 :])
 
     def _draw_replacement(self, player: int) -> HandCard | None:
         """Refill a hand after a play or discard, unless that ended the game or the

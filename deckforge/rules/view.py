@@ -130,7 +130,7 @@ class PlayerView:
 
     def discarded_counts(self) -> tuple[tuple[int, ...], ...]:
         """Per suit, the copies of rank ``r`` discarded or misplayed, at index ``r``."""
-        return tuple(tuple(counts) for counts in self._game._discarded)
+        return tuple(self._game._discarded)
 
     def copies_left(self, card: Card) -> int:
         """Copies not yet in the piles or the discards (some may be in hands)."""
@@ -159,6 +159,11 @@ class PlayerView:
         if player == self.player:
             return tuple(held.hidden() for held in hand)
         return tuple(hand)
+
+    def deck_indexes(self, player: int) -> tuple[int, ...]:
+        """The deck indexes of ``player``'s cards, oldest first (anyone's, mine too: they
+        say where a card came from, not what it is)."""
+        return tuple(held.deck_index for held in self._game._hands[player])
 
     @property
     def own_hand(self) -> tuple[HandCard, ...]:

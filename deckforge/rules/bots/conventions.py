@@ -48,17 +48,18 @@ bot's own cards are seen through the clues they received.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from deckforge.identity_cache import IdentityCache
 from deckforge.rules.actions import Action, ColourHint, Discard, Play, RankHint
-from deckforge.rules.bots.knowledge import Board, Identities, chances, members, unseen_mask
+from deckforge.rules.bots.knowledge import Board, Identities, chances, members
 from deckforge.rules.cards import HandCard
 from deckforge.rules.game import Event
 from deckforge.rules.view import PlayerView
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Clue:
     """A clue under consideration, with what it would achieve."""
 
@@ -101,6 +102,7 @@ class _Receiver:
     chop: int | None
     has_play: bool  # the receiver already knows a card of theirs plays
     known: list[int]  # identities known exactly outside the receiver's hand
+    soon: int  # what plays now or once the ``known`` cards are played (see ``_soon``)
     watch: frozenset[int]  # finesse positions a clue to them may call on
     holders: list[tuple[int, int]]  # (successor, identity) on those finesse positions
 
@@ -116,9 +118,10 @@ class _Tally:
     safe_after: bool = False  # the receiver will have a card to play or to throw away
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Turn:
-    """What a seat works out once at the start of its turn, for every step of ``act``."""
+    """What a seat works out once at the start of its turn, for every step of ``act``
+    (the clues only if a step asks for them: a turn that plays a known card needs none)."""
 
     view: PlayerView
     board: Board
@@ -127,8 +130,26 @@ class _Turn:
     options: list[int]  # per slot of mine: the identities it may have
     hints: int  # hint tokens available
     may_discard: bool
-    clues: list[_Clue]  # every true clue I could give, with its value
-    best: _Clue | None  # the most valuable of them
+    valued: Callable[[], list[_Clue]]  # every true clue I could give, with its value
+    found: tuple[list[_Clue], _Clue | None] | None = None  # once worked out
+
+    def _worked_out(self) -> tuple[list[_Clue], _Clue | None]:
+        found = self.found
+        if found is None:
+            clues = self.valued()
+            found = (clues, max(clues, key=lambda clue: clue.value) if clues else None)
+            self.found = found
+        return found
+
+    @property
+    def clues(self) -> list[_Clue]:
+        """Every true clue I could give, with its value."""
+        return self._worked_out()[0]
+
+    @property
+    def best(self) -> _Clue | None:
+        """The most valuable clue (the first of them on a tie)."""
+        return self._worked_out()[1]
 
 
 class ConventionBot:
@@ -151,6 +172,10 @@ class ConventionBot:
         self._duty: int | None = None  # deck index of my card to blind-play next turn
         self._ids: Identities | None = None
         self._board: tuple[tuple[int, int], Board] | None = None  # (view.cards_out, board)
+        # per player, what everybody knows of each card (_common): worked out once per
+        # act or observe, forgotten when it ends (the knowledge changes in between)
+        self._commons: list[list[int]] | None = None
+        self._kinds: list[list[tuple[ColourHint | RankHint, int]]] | None = None  # per target
         # why the last action was chosen: finesse, save, play, clue, guess, discard,
         # stall or forced
         self.reason = ""
@@ -168,7 +193,7 @@ class ConventionBot:
         kept = self._board
         if kept is not None and kept[0] == out:
             return kept[1]
-        board = Board(self._identities(view), view)
+        board = Board(self._identities(view), view, kept[1] if kept is not None else None)
         self._board = (out, board)
         return board
 
@@ -179,17 +204,23 @@ class ConventionBot:
                 return slot
         return None
 
+    def _commons_of(self, view: PlayerView, board: Board) -> list[list[int]]:
+        """Per player, per slot: what everybody knows of the card (see ``_common``)."""
+        commons = self._commons
+        if commons is None:
+            commons = [
+                [self._common(board, held) for held in view.hand(player)]
+                for player in range(view.players)
+            ]
+            self._commons = commons
+        return commons
+
     def _known_by_player(self, view: PlayerView, board: Board) -> list[list[int]]:
         """Per player, identities (as bits) of their cards everybody knows exactly."""
-        found = []
-        for player in range(view.players):
-            known = []
-            for held in view.hand(player):
-                common = self._common(board, held)
-                if common and not common & (common - 1):
-                    known.append(common)
-            found.append(known)
-        return found
+        return [
+            [common for common in commons if common and not common & (common - 1)]
+            for commons in self._commons_of(view, board)
+        ]
 
     def _known_elsewhere(self, view: PlayerView, board: Board, receiver: int) -> list[int]:
         """Identities (as bits) of the cards outside the receiver's hand that
@@ -206,11 +237,13 @@ class ConventionBot:
         indexes: list[int],
         after: list[int],
         touched: tuple[int, ...],
+        known_soon: int | None = None,
     ) -> int:
         """Identities that play now, or once the cards everybody knows exactly are
         played in turn: ``known`` elsewhere, and the receiver's cards the clue does
-        not touch (their ``after`` masks are what everybody sees once it is given)."""
-        queued = list(known)
+        not touch (their ``after`` masks are what everybody sees once it is given).
+        ``known_soon``: the answer for ``known`` alone, if already worked out."""
+        queued: list[int] = []
         for slot, mask in enumerate(after):
             if slot not in touched:
                 mask &= board.available
@@ -219,20 +252,9 @@ class ConventionBot:
                     mask &= belief
                 if mask and not mask & (mask - 1):
                     queued.append(mask)
-        soon = board.playable
-        successor = board.ids.successor
-        grown = True
-        while grown and queued:
-            grown = False
-            for bit in queued:
-                if bit & soon:
-                    following = successor[bit.bit_length() - 1]
-                    queued.remove(bit)
-                    if following and not following & soon:
-                        soon |= following
-                    grown = True
-                    break
-        return soon
+        if not queued and known_soon is not None:
+            return known_soon
+        return _played_in_turn(board, known + queued)
 
     def _reading(
         self,
@@ -241,7 +263,8 @@ class ConventionBot:
         after: list[int],
         touched: tuple[int, ...],
         soon: int,
-        watch: frozenset[int] = frozenset(),
+        watch: frozenset[int],
+        chop: int | None,
     ) -> tuple[dict[int, int], bool]:
         """How everybody reads a clue: slot -> the identities its card may have.
 
@@ -249,13 +272,14 @@ class ConventionBot:
         their cards once the clue is given, ``touched`` the slots it touches,
         ``soon`` what plays now or after the cards known to play, ``watch`` the
         finesse positions of the players between giver and receiver (empty when
-        no finesse may be read). Returns the reading and whether it is a finesse.
-        Uses public facts only, so giver and receiver agree.
+        no finesse may be read), ``chop`` the receiver's chop before the clue. Returns
+        the reading and whether it is a finesse. Uses public facts only, so giver and
+        receiver agree.
         """
-        newly = [slot for slot in touched if indexes[slot] not in self._clued]
+        clued = self._clued
+        newly = [slot for slot in touched if indexes[slot] not in clued]
         if not newly:
             return {}, False
-        chop = self._chop(indexes)
         focus = chop if chop in newly else newly[-1]
         every = board.ids.every
         available = board.available
@@ -289,6 +313,14 @@ class ConventionBot:
                 return held
         return None
 
+    def _finesse_index(self, view: PlayerView, player: int) -> int | None:
+        """The deck index of ``player``'s finesse position (see ``_finesse_position``)."""
+        clued = self._clued
+        for index in reversed(view.deck_indexes(player)):
+            if index not in clued:
+                return index
+        return None
+
     def _between(self, view: PlayerView, giver: int, receiver: int) -> list[int]:
         """The players who act after ``giver`` and before ``receiver``."""
         found = []
@@ -305,9 +337,9 @@ class ConventionBot:
             return frozenset()
         found = set()
         for player in self._between(view, giver, receiver):
-            held = self._finesse_position(view, player)
-            if held is not None:
-                found.add(held.deck_index)
+            index = self._finesse_index(view, player)
+            if index is not None:
+                found.add(index)
         return frozenset(found)
 
     def _common(self, board: Board, held: HandCard) -> int:
@@ -321,6 +353,13 @@ class ConventionBot:
 
     def observe(self, view: PlayerView, action: Action, event: Event) -> None:
         """Update the common knowledge after any seat's action."""
+        self._commons = None
+        try:
+            self._observe(view, action, event)
+        finally:
+            self._commons = None
+
+    def _observe(self, view: PlayerView, action: Action, event: Event) -> None:
         if event.kind in ("play", "discard"):
             index = event.deck_index
             if index is not None:
@@ -362,7 +401,9 @@ class ConventionBot:
             known = self._known_elsewhere(view, board, target)
             soon = self._soon(board, known, indexes, after, event.touched)
             watch = self._watch(view, giver, target)
-            reading, finesse = self._reading(board, indexes, after, event.touched, soon, watch)
+            reading, finesse = self._reading(
+                board, indexes, after, event.touched, soon, watch, self._chop(indexes)
+            )
             for slot, allowed in reading.items():
                 self._belief[indexes[slot]] = allowed
             if finesse:
@@ -391,9 +432,9 @@ class ConventionBot:
             held = self._finesse_position(view, player)
             if held is not None and ids.successor[ids.index(held.card)] == truth:  # type: ignore[arg-type]
                 return  # they hold it
-        mine = self._finesse_position(view, me)
+        mine = self._finesse_index(view, me)
         if mine is not None:
-            self._duty = mine.deck_index
+            self._duty = mine
 
     def _stalling(self, view: PlayerView, board: Board, giver: int, hints: int) -> bool:
         """Whether a clue given with ``hints`` tokens available may be a forced stall:
@@ -403,8 +444,7 @@ class ConventionBot:
         book = board.ids.book
         if not book.refuses_discard(hints):
             return False
-        for held in view.hand(giver):
-            common = self._common(board, held)
+        for common in self._commons_of(view, board)[giver]:
             if common and not common & ~board.playable:
                 return False
         return True
@@ -413,6 +453,7 @@ class ConventionBot:
 
     def act(self, view: PlayerView) -> Action:
         """The first of the steps in this module's docstring that finds something to do."""
+        self._commons = None
         answer = self._answer_finesse(view)
         if answer is not None:
             return answer
@@ -435,17 +476,19 @@ class ConventionBot:
         ids = self._identities(view)
         book = ids.book
         board = self._board_of(view)
-        unseen = board.unseen(view)
-        private = unseen_mask(unseen)
+        unseen, private = board.unseen(view)
         mine = view.own_hand
         options = []
-        for held in mine:
-            common = self._common(board, held)
+        for common in self._commons_of(view, board)[view.player]:
             narrowed = common & private
             options.append(narrowed if narrowed else common)
         hints = view.hint_tokens
-        queued = self._queued(view, board, options)
-        clues = self._clues(view, board, queued) if hints > 0 else []
+
+        def valued() -> list[_Clue]:
+            if hints <= 0:
+                return []
+            return self._clues(view, board, self._queued(view, board, options))
+
         return _Turn(
             view=view,
             board=board,
@@ -454,8 +497,7 @@ class ConventionBot:
             options=options,
             hints=hints,
             may_discard=not book.refuses_discard(hints),
-            clues=clues,
-            best=max(clues, key=lambda clue: clue.value) if clues else None,
+            valued=valued,
         )
 
     def _queued(self, view: PlayerView, board: Board, options: list[int]) -> int:
@@ -464,11 +506,11 @@ class ConventionBot:
         ids = board.ids
         playable = board.playable
         queued = 0
+        commons = self._commons_of(view, board)
         for player in range(view.players):
             if player == view.player:
                 continue
-            for held in view.hand(player):
-                common = self._common(board, held)
+            for held, common in zip(view.hand(player), commons[player], strict=True):
                 if common and not common & ~playable:
                     queued |= ids.bit(held.card)  # type: ignore[arg-type]
         for option in options:
@@ -585,8 +627,7 @@ class ConventionBot:
         bit = board.ids.bit(card)  # type: ignore[arg-type]
         if not bit & board.critical:
             return False
-        for held in hand:
-            common = self._common(board, held)
+        for common in self._commons_of(view, board)[player]:
             if common and not common & ~board.playable:
                 return False  # they have something to play
             if common and not common & ~board.trash:
@@ -641,6 +682,10 @@ class ConventionBot:
         stalling = self._stalling(view, board, view.player, view.hint_tokens)
         by_player = [] if stalling else self._known_by_player(view, board)
         found: list[_Clue] = []
+        kinds = self._kinds
+        if kinds is None:
+            kinds = [self._clue_kinds(board.ids, target) for target in range(view.players)]
+            self._kinds = kinds
         last = view.final_turns_left
         for distance in range(1, view.players):
             if last is not None and distance >= last:
@@ -648,12 +693,14 @@ class ConventionBot:
             receiver = self._receiver(view, board, distance, by_player, stalling)
             if receiver is None:
                 continue
-            for action, clue_mask in self._clue_kinds(board.ids, receiver.player):
-                touched = tuple(
-                    [slot for slot, truth in enumerate(receiver.truths) if truth & clue_mask]
-                )
-                if not touched:
-                    continue
+            truths = receiver.truths
+            held = 0
+            for truth in truths:
+                held |= truth
+            for action, clue_mask in kinds[receiver.player]:
+                if not clue_mask & held:
+                    continue  # touches no card: not a clue
+                touched = tuple([slot for slot, truth in enumerate(truths) if truth & clue_mask])
                 clue = self._value(board, receiver, action, clue_mask, touched, queued, stalling)
                 if clue is not None:
                     found.append(clue)
@@ -683,7 +730,8 @@ class ConventionBot:
                     index = ids.index(held.card)  # type: ignore[arg-type]
                     holders.append((ids.successor[index], 1 << index))
         indexes = [held.deck_index for held in hand]
-        common_before = [self._common(board, held) for held in hand]
+        common_before = self._commons_of(view, board)[target]
+        known = [bit for player, bits in enumerate(by_player) if player != target for bit in bits]
         return _Receiver(
             player=target,
             distance=distance,
@@ -693,9 +741,8 @@ class ConventionBot:
             common_before=common_before,
             chop=self._chop(indexes),
             has_play=any(c and not c & ~board.playable for c in common_before),
-            known=[
-                bit for player, bits in enumerate(by_player) if player != target for bit in bits
-            ],
+            known=known,
+            soon=_played_in_turn(board, known),
             watch=watch,
             holders=holders,
         )
@@ -736,7 +783,9 @@ class ConventionBot:
         if stalling:
             soon = board.playable
         else:
-            soon = self._soon(board, receiver.known, receiver.indexes, after, touched)
+            soon = self._soon(
+                board, receiver.known, receiver.indexes, after, touched, receiver.soon
+            )
             read = self._true_reading(board, receiver, after, touched, soon, tally)
             if read is None:
                 return None
@@ -760,7 +809,7 @@ class ConventionBot:
         finesse it calls on holds (the finesse is valued into ``tally``); else None."""
         truths = receiver.truths
         reading, finesse = self._reading(
-            board, receiver.indexes, after, touched, soon, receiver.watch
+            board, receiver.indexes, after, touched, soon, receiver.watch, receiver.chop
         )
         for slot, allowed in reading.items():
             if not truths[slot] & allowed:
@@ -828,6 +877,25 @@ class ConventionBot:
 
 # per theme's identities and target seat
 _CLUE_KINDS: IdentityCache[list[tuple[ColourHint | RankHint, int]]] = IdentityCache(512)
+
+
+def _played_in_turn(board: Board, queued: list[int]) -> int:
+    """Identities that play now, or once the ``queued`` identities (as bits) are played
+    in turn. The same whatever the order of ``queued``: an identity joins the answer
+    when the one before it is queued and is in the answer."""
+    soon = board.playable
+    successor = board.ids.successor
+    waiting = list(queued)
+    grown = True
+    while grown and waiting:
+        grown = False
+        for bit in waiting:
+            if bit & soon:
+                waiting.remove(bit)
+                soon |= successor[bit.bit_length() - 1]
+                grown = True
+                break
+    return soon
 
 
 def _first_touch(board: Board, truth: int) -> float:

@@ -125,61 +125,103 @@ def members(mask: int) -> list[int]:
     return found
 
 
+@dataclass(frozen=True, slots=True)
+class _SuitFacts:
+    """The public facts of one suit, kept until a card of that suit is played or
+    discarded (the masks cover that suit's identities only)."""
+
+    played: int  # cards on the pile
+    discarded: tuple[int, ...]  # copies of rank ``r`` discarded or misplayed, at index ``r``
+    left: tuple[int, ...]  # per rank (rank 1 first): copies outside the pile and the discards
+    playable: int
+    trash: int
+    critical: int
+    available: int
+
+    @classmethod
+    def of(cls, ids: Identities, suit: int, played: int, discarded: tuple[int, ...]) -> _SuitFacts:
+        width = ids.width
+        copies = ids.copies
+        order = ids.book.orders[suit]
+        base = suit * width - 1
+        public = [0] * (width + 1)  # by rank
+        for rank in range(1, len(discarded)):
+            public[rank] = discarded[rank]
+        playable = trash = critical = 0
+        for rank in order[:played]:
+            public[rank] += 1
+            trash |= 1 << (base + rank)
+        dead = False
+        for position in range(played, len(order)):
+            rank = order[position]
+            index = base + rank
+            left = copies[index] - discarded[rank]
+            if dead or left <= 0:
+                dead = True
+                trash |= 1 << index
+                continue
+            if position == played:
+                playable |= 1 << index
+            if left == 1:
+                critical |= 1 << index
+        lefts = tuple(copies[base + rank] - public[rank] for rank in range(1, width + 1))
+        available = 0
+        for rank, count in enumerate(lefts, start=1):
+            if count > 0:
+                available |= 1 << (base + rank)
+        return cls(played, discarded, lefts, playable, trash, critical, available)
+
+
 class Board:
     """The public facts of one moment: what plays, what is dead, what is the last copy.
 
     ``playable``: identities that play now. ``trash``: identities that can never
     score again (already played, or cut off by discarded cards). ``critical``:
     useful identities with a single copy left outside the piles and discards.
-    ``public``: per identity, copies in the piles or the discards.
+    ``left``: per identity, copies outside the piles and the discards.
+
+    Built from the ``previous`` board of the same game, only the suits whose pile
+    or discards changed since are worked out again: a play or a discard changes
+    one suit, so the cost does not grow with the size of the deck.
     """
 
     __slots__ = (
         "available",
         "critical",
         "ids",
+        "left",
         "next_ranks",
         "playable",
-        "public",
+        "suits",
         "trash",
         "useful",
     )
 
-    def __init__(self, ids: Identities, view: PlayerView) -> None:
+    suits: list[_SuitFacts]
+
+    def __init__(self, ids: Identities, view: PlayerView, previous: Board | None = None) -> None:
         self.ids = ids
-        book = ids.book
-        width = ids.width
-        copies = ids.copies
-        public = [0] * len(copies)
-        playable = trash = critical = 0
         stacks = view.stacks
+        kept = previous.suits if previous is not None else None
+        suits: list[_SuitFacts] = []
         for suit, discarded in enumerate(view.discarded_counts()):
-            order = book.orders[suit]
             played = len(stacks[suit])
-            base = suit * width - 1
-            for rank in range(1, len(discarded)):
-                public[base + rank] = discarded[rank]
-            for rank in order[:played]:
-                public[base + rank] += 1
-                trash |= 1 << (base + rank)
-            dead = False
-            for position in range(played, len(order)):
-                rank = order[position]
-                index = base + rank
-                left = copies[index] - discarded[rank]
-                if dead or left <= 0:
-                    dead = True
-                    trash |= 1 << index
+            if kept is not None:
+                facts = kept[suit]
+                if facts.played == played and facts.discarded == discarded:
+                    suits.append(facts)
                     continue
-                if position == played:
-                    playable |= 1 << index
-                if left == 1:
-                    critical |= 1 << index
-        available = 0
-        for index, count in enumerate(copies):
-            if public[index] < count:
-                available |= 1 << index
-        self.public = public
+            suits.append(_SuitFacts.of(ids, suit, played, discarded))
+        playable = trash = critical = available = 0
+        left: list[int] = []
+        for facts in suits:
+            playable |= facts.playable
+            trash |= facts.trash
+            critical |= facts.critical
+            available |= facts.available
+            left += facts.left
+        self.suits = suits
+        self.left = left
         self.playable = playable
         self.trash = trash
         self.critical = critical
@@ -187,23 +229,20 @@ class Board:
         self.available = available  # identities with a copy outside piles and discards
         self.next_ranks = view.next_ranks()
 
-    def unseen(self, view: PlayerView) -> list[int]:
-        """Per identity, copies ``view``'s player cannot see (deck or own hand)."""
-        left = [count - seen for count, seen in zip(self.ids.copies, self.public, strict=True)]
+    def unseen(self, view: PlayerView) -> tuple[list[int], int]:
+        """Per identity, copies ``view``'s player cannot see (deck or own hand), and
+        the mask of the identities with at least one such copy."""
+        left = self.left.copy()
+        mask = self.available
         width = self.ids.width
         for player in range(view.players):
             if player != view.player:
                 for card in view.cards(player):
-                    left[card.suit * width + card.rank - 1] -= 1
-        return left
-
-
-def unseen_mask(unseen: list[int]) -> int:
-    mask = 0
-    for index, count in enumerate(unseen):
-        if count > 0:
-            mask |= 1 << index
-    return mask
+                    index = card.suit * width + card.rank - 1
+                    left[index] -= 1
+                    if left[index] <= 0:
+                        mask &= ~(1 << index)
+        return left, mask
 
 
 def chances(mask: int, unseen: list[int], target: int) -> float:
