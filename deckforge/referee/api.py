@@ -13,7 +13,7 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request, url_for
 
 from deckforge.referee import scores_csv, seats, store
-from deckforge.referee.auth import leader_required, seat_required
+from deckforge.referee.auth import bearer, leader_required, seat_required
 from deckforge.referee.checks import (
     action_of,
     bad_field,
@@ -28,6 +28,7 @@ from deckforge.referee.errors import RefereeError
 from deckforge.referee.idempotency import replayed, request_key
 from deckforge.referee.notify import KEEPALIVE, event_text
 from deckforge.referee.openapi import document
+from deckforge.referee.security import token_matches
 from deckforge.referee.service import (
     act_for_seat,
     digital_table,
@@ -241,19 +242,22 @@ def export_json(table_id: str) -> Response:
 def export_actions(table_id: str) -> Response:
     """Each game's active actions as the store keeps them: needs no deck, so it answers for
     an older table whose deck changed since its game began too. The deal of a digital game
-    that can still go on is left out (it names every card in every hand)."""
+    (``seed``, which names every card in every hand) is given to the leader only (Bearer
+    token), and only once the game can no longer go on: null otherwise."""
     conn = get_db()
     table = store.get_table(conn, table_id)
     if table is None:
         raise RefereeError(404, "no-such-table", f"there is no table {table_id!r}")
-    running = None
-    if table.kind == "digital" and table.deck is not None:
-        running = None if load_table(table_id).state["is_over"] else table.game
+    final = 0  # the games whose deal may be given: up to this number
+    if token_matches(bearer(), table.leader_token_hash):
+        final = table.game - 1
+        if table.kind == "digital" and table.deck is not None:
+            final += 1 if load_table(table_id).state["is_over"] else 0
     games = [
         {
             "number": record.number,
             "started_at": record.started_at,
-            "seed": None if record.number == running else record.seed,
+            "seed": record.seed if record.number <= final else None,
             "actions": [
                 {"seq": e.seq, "at": e.created_at, "action": e.payload}
                 for e in store.active_actions(conn, table.id, record.number)

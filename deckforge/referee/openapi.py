@@ -267,7 +267,8 @@ def _paths() -> dict[str, Any]:
         "answers for an older table whose deck changed since its game began (every other "
         "route of such a table answers 409 `deck-changed`).",
         _answer(_OBJECT, "The actions."),
-        description="A digital game that can still go on comes without its deal (`seed`).",
+        description="A digital game's deal (`seed`) is given to the leader only (Bearer"
+        " token), once the game can no longer go on; it is null otherwise.",
         **_TABLE,
     )
     add(

@@ -123,3 +123,26 @@ def test_a_typed_deal_number_comes_with_a_warning(client: FlaskClient) -> None:
     assert "seed_warning" not in drawn.body
     page = client.get("/").get_data(as_text=True)
     assert 'id="seed-warning"' in page and 'aria-describedby="seed-warning"' in page
+
+
+def test_the_actions_export_gives_a_deal_to_the_leader_only_once_final(
+    client: FlaskClient,
+) -> None:
+    table = create_digital(client, seed=99)
+    url = f"/api/tables/{table.id}/actions.json"
+
+    def seeds(headers: dict[str, str] | None = None) -> list[int | None]:
+        games = client.get(url, headers=headers or {}).get_json()["games"]
+        return [game["seed"] for game in games]
+
+    assert seeds() == seeds(table.auth) == seeds(table.seat_auth(0)) == [None]
+    state = _finish(client, table)
+    assert seeds() == seeds(table.seat_auth(0)) == [None]
+    assert seeds(table.auth) == [99]
+    new = {"version": state["version"]}
+    assert (
+        client.post(f"/api/tables/{table.id}/games", headers=table.auth, json=new).status_code
+        == 201
+    )
+    assert seeds() == [None, None]
+    assert seeds(table.auth) == [99, None]  # the new game's deal stays secret
