@@ -252,3 +252,16 @@ def test_an_older_store_gains_the_keys_table_when_opened(tmp_path: Path) -> None
     store.init_schema(conn)
     names = {row[0] for row in conn.execute("SELECT name FROM sqlite_master")}
     assert "request_keys" in names
+
+
+def test_the_leader_page_names_each_tap_in_its_language(client: FlaskClient) -> None:
+    teams = ["Les Lions", "Les Aigles", "Les Dauphins", "Les Loups"]
+    table = create_table(client, theme="interfaith-festival", players=teams)
+    page = client.get(f"/t/{table.id}/lead/{table.token}").get_data(as_text=True)
+    assert 'data-pending="{action} — pas encore enregistré\u00a0: l’arbitre' in page
+    assert 'data-recorded="{action} — enregistré."' in page
+    assert 'id="play-1-1" class="card-btn"' in page
+    assert 'data-doing="Jouer Christianisme 1"' in page
+    assert 'data-doing="Défausser Christianisme 1"' in page
+    assert 'data-doing="Indice → {player}\u00a0: Christianisme"' in page
+    assert 'data-name="Les Aigles"' in page  # the hint's target, named in the band
