@@ -23,8 +23,10 @@ from pathlib import Path
 
 import pytest
 from chromium_browsers import Chromium
+from postgres_server import PostgresServer, start_postgres
 
 CHROMIUM_FIXTURES = ("chromium", "module_chromium")
+POSTGRES_FIXTURES = ("postgres", "postgres_url")
 TIERS = ("browser", "server", "fuzz")
 MARKERS_VARIABLE = "DECKFORGE_TEST_MARKERS"  # read by referee_helpers.start_server
 
@@ -32,12 +34,15 @@ MARKERS_VARIABLE = "DECKFORGE_TEST_MARKERS"  # read by referee_helpers.start_ser
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """A test that asks for Chromium is a browser test, and one that asks for a fixture named
-    ``server`` or ``*_server`` (a real referee process) a server test, whatever its file says."""
+    ``server`` or ``*_server`` (a real referee process) or for PostgreSQL a server test,
+    whatever its file says."""
     for item in items:
         names = getattr(item, "fixturenames", ())
         if any(name in names for name in CHROMIUM_FIXTURES):
             item.add_marker(pytest.mark.browser)
-        if any(name == "server" or name.endswith("_server") for name in names):
+        if any(name == "server" or name.endswith("_server") for name in names) or any(
+            name in names for name in POSTGRES_FIXTURES
+        ):
             item.add_marker(pytest.mark.server)
 
 
@@ -78,3 +83,16 @@ def module_chromium(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Chromi
     launcher = Chromium(tmp_path_factory.mktemp("chromium"))
     yield launcher
     launcher.close()
+
+
+@pytest.fixture(scope="session")
+def postgres() -> Iterator[PostgresServer]:
+    """A throwaway PostgreSQL server for the session (tests/postgres_server.py): skipped
+    where PostgreSQL is not installed, except with CI=true, where that fails."""
+    yield from start_postgres()
+
+
+@pytest.fixture
+def postgres_url(postgres: PostgresServer) -> str:
+    """The URL of a new, empty database on that server."""
+    return postgres.database()

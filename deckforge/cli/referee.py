@@ -9,7 +9,6 @@ from __future__ import annotations
 import contextlib
 import signal
 import socket
-import sqlite3
 import sys
 import threading
 from collections.abc import Iterator
@@ -62,6 +61,24 @@ def _listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+def _database_target(database: str) -> str:
+    """A PostgreSQL URL as given (psycopg must be installed), a SQLite file made absolute."""
+    from deckforge.referee.store import is_postgres
+
+    if not is_postgres(database):
+        return str(Path(database).expanduser().resolve())
+    try:
+        import psycopg  # noqa: F401
+        import psycopg_pool  # noqa: F401
+    except ImportError:
+        raise Failure(
+            "--db postgresql://...: the PostgreSQL driver is not installed: "
+            "pip install 'deckforge[postgres]'",
+            USAGE,
+        ) from None
+    return database
+
+
 def _lan_address() -> str | None:
     """This machine's address on the local network, found without sending anything."""
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
@@ -93,8 +110,10 @@ def _lan_address() -> str | None:
 @click.option(
     "--db",
     "database",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="SQLite file of the tables [default: in the user's data folder].",
+    metavar="FILE|URL",
+    help="SQLite file of the tables [default: in the user's data folder], or a PostgreSQL "
+    "database shared by several referee processes: postgresql://USER@HOST:PORT/DB "
+    "(pip install 'deckforge[postgres]'; docs/hosting.md).",
 )
 @click.option(
     "--sync",
@@ -128,7 +147,7 @@ def _lan_address() -> str | None:
 def referee(
     host: str,
     port: int,
-    database: Path | None,
+    database: str | None,
     sync: str,
     threads: int,
     streams_per_address: int | None,
@@ -137,9 +156,10 @@ def referee(
     """Run the referee: a projector screen and a leader's remote for each table."""
     from deckforge.referee import default_database
     from deckforge.referee.live import STREAMS_PER_ADDRESS, RefereeASGI
+    from deckforge.referee.store import database_errors, shown_database
     from deckforge.web import create_app
 
-    path = (database or default_database()).expanduser().resolve()
+    target = _database_target(database or str(default_database()))
     _raise_open_files_limit()
     try:  # listen first: an address that cannot be served leaves no database behind
         listening = _listen(host, port)
@@ -148,18 +168,19 @@ def referee(
     except OSError as problem:
         reason = problem.strerror or problem
         raise click.ClickException(f"{host}:{port}: cannot listen: {reason}") from None
+    failures: tuple[type[Exception], ...] = (OSError, *database_errors())
     try:
         app = create_app(
             {
-                "DATABASE": str(path),
+                "DATABASE": target,
                 "SYNC": sync,
                 "THEME_FOLDERS": tuple(f.resolve() for f in theme_folders),
             }
         )
-    except (OSError, sqlite3.Error) as problem:
+    except failures as problem:
         listening.close()
         raise click.ClickException(
-            f"{path}: cannot open the referee's database: {problem}"
+            f"{shown_database(target)}: cannot open the referee's database: {problem}"
         ) from None
     actual = listening.getsockname()[1]
     shown = host
@@ -169,7 +190,7 @@ def referee(
     if shown != host:  # serving the network: links for phones name this machine
         app.config["PUBLIC_URL"] = f"http://{shown}:{actual}/"
     asgi = RefereeASGI(app, threads, streams_per_address or STREAMS_PER_ADDRESS)
-    click.echo(f"Database: {path}")
+    click.echo(f"Database: {shown_database(target)}")
     click.echo(
         f"Referee running: open http://{shown}:{actual}/ (Ctrl+C to stop)",
     )

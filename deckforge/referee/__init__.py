@@ -41,6 +41,30 @@ def _keep_compiled_templates(app: Flask, folder: Path) -> None:
     app.jinja_env.bytecode_cache = FileSystemBytecodeCache(str(folder))
 
 
+def _data_folder(app: Flask) -> Path:
+    """Where the referee keeps its files (compiled templates, the studio's key and decks):
+    beside a SQLite database, in the user's data folder for PostgreSQL, or ``DATA_FOLDER``."""
+    if not app.config.get("DATA_FOLDER"):
+        database = app.config["DATABASE"]
+        base = default_database() if store.is_postgres(database) else Path(database)
+        app.config["DATA_FOLDER"] = str(base.parent)
+    return Path(app.config["DATA_FOLDER"])
+
+
+def _open_store(database: str, sync: str) -> Any:
+    if store.is_postgres(database):
+        from deckforge.referee import postgres
+
+        return postgres.connect(database)
+    return store.connect(database, sync)
+
+
+def _postgres_pool(url: str) -> Any:
+    from deckforge.referee import postgres
+
+    return postgres.PgPool(url)
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the referee app; ``test_config`` overrides the defaults (e.g. ``DATABASE``)."""
     app = Flask(__name__)
@@ -60,11 +84,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         app.config.update(test_config)
     if app.config["DATABASE"] is None:
         app.config["DATABASE"] = str(default_database())
-    database = Path(app.config["DATABASE"])
-    database.parent.mkdir(parents=True, exist_ok=True)
+    hosted = store.is_postgres(app.config["DATABASE"])
+    data_folder = _data_folder(app)
+    data_folder.mkdir(parents=True, exist_ok=True)
 
     library = ThemeLibrary(tuple(Path(folder) for folder in app.config["THEME_FOLDERS"]))
-    conn = store.connect(database, app.config["SYNC"])
+    conn = _open_store(app.config["DATABASE"], app.config["SYNC"])
     try:
         store.init_schema(conn)
         pin_older_tables(conn, library)  # a store made before tables kept their deck
@@ -73,11 +98,15 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     finally:
         conn.close()
 
-    _keep_compiled_templates(app, database.parent / TEMPLATE_CACHE)
+    _keep_compiled_templates(app, data_folder / TEMPLATE_CACHE)
     app.extensions["deckforge.library"] = library
     app.extensions["deckforge.tables"] = TableService(library)
     app.extensions["deckforge.summaries"] = ThemeSummaries()
-    app.extensions["deckforge.db"] = store.ConnectionPool(database, app.config["SYNC"])
+    app.extensions["deckforge.db"] = (
+        _postgres_pool(app.config["DATABASE"])
+        if hosted
+        else store.ConnectionPool(app.config["DATABASE"], app.config["SYNC"])
+    )
     app.teardown_appcontext(release_db)
 
     from deckforge.referee import api, digital, errors, pages, replay

@@ -4,7 +4,8 @@ Under ``/api`` every refusal is ``{"error": {"code": ..., "message": ...}}``:
 400 malformed, 401 no token, 403 wrong token, 404 no such thing, 409 stale
 version or a deck that changed since an older table's game began (``deck-changed``),
 422 refused by the rules (the engine's code and message), 423 paused,
-429 too many streams (``live.py``). A page gets the error page in its language.
+429 too many streams (``live.py``), 503 the database cannot be reached now (a hosted
+referee reconnects by itself; ``Retry-After``). A page gets the error page in its language.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import Flask, Response, g, jsonify, render_template, request
+from flask import Flask, Response, g, jsonify, make_response, render_template, request
 from werkzeug.exceptions import HTTPException
 
 from deckforge.referee import store
@@ -101,6 +102,23 @@ def deck_lost(problem: store.DeckLost) -> Any:
     return page, 409
 
 
+def database_away(_problem: Exception) -> Any:
+    """The database cannot be reached (PostgreSQL restarting, the network): 503, to retry."""
+    answer: tuple[Any, int]
+    if _api():
+        answer = json_error(
+            503,
+            "database-unavailable",
+            "the referee cannot reach its database now and reconnects by itself:"
+            " send the same request again in a moment (with its Idempotency-Key)",
+        )
+    else:
+        answer = _page(503, "error.http.503")
+    response = make_response(answer)
+    response.headers["Retry-After"] = "2"
+    return response
+
+
 def http_error(problem: HTTPException) -> Any:
     status = problem.code or 500
     if _api():
@@ -118,3 +136,8 @@ def register(app: Flask) -> None:
     app.register_error_handler(store.DeckLost, deck_lost)
     for status in _HTTP_CODES:
         app.register_error_handler(status, http_error)
+    if store.is_postgres(app.config["DATABASE"]):
+        import psycopg
+
+        # a lost connection or a pool that waited in vain (PoolTimeout is one of these)
+        app.register_error_handler(psycopg.OperationalError, database_away)

@@ -7,13 +7,20 @@ committed before the caller answers anybody. The journal is a WAL; with
 killed (kill -9), and after a power cut the database stays whole but may lose
 what the system had not yet written to disk; ``FULL`` also syncs the disk at
 each commit, at the price of throughput (see docs/benchmarks.md).
+
+The same functions run on PostgreSQL (``--db postgresql://...``, see
+:mod:`deckforge.referee.postgres`): its connections answer the few calls made here as
+SQLite's do, and every versioned change first locks its table's row (:func:`_lock_table`),
+which SQLite's ``BEGIN IMMEDIATE`` does for the whole file.
 """
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 import sqlite3
+import sys
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -128,7 +135,8 @@ def _seed_written(seed: int | None) -> int | str | None:
 
 
 def _seed_read(stored: int | str | None) -> int | None:
-    return int(stored, 16) if isinstance(stored, str) else stored
+    # base 0: "0x..." (SQLite's large seeds) or decimal text (PostgreSQL keeps seeds as text)
+    return int(stored, 0) if isinstance(stored, str) else stored
 
 
 @dataclass(frozen=True)
@@ -208,8 +216,42 @@ class ConnectionPool:
             conn.execute("ROLLBACK")
 
 
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres(database: str | Path) -> bool:
+    """Whether ``--db`` names a PostgreSQL database (a URL) rather than a SQLite file."""
+    return str(database).startswith(POSTGRES_SCHEMES)
+
+
+def shown_database(database: str | Path) -> str:
+    """The database as it may be printed: a PostgreSQL URL without its password."""
+    text = str(database)
+    if not is_postgres(text):
+        return text
+    scheme, _, rest = text.partition("://")
+    credentials, at, place = rest.rpartition("@")
+    return f"{scheme}://{credentials.split(':')[0]}{at}{place}"
+
+
+def database_errors() -> tuple[type[Exception], ...]:
+    """What a failing store raises: SQLite's errors, and psycopg's once it is in use."""
+    psycopg = sys.modules.get("psycopg")
+    return (sqlite3.Error,) if psycopg is None else (sqlite3.Error, psycopg.Error)
+
+
+def on_postgres(conn: sqlite3.Connection) -> bool:
+    return getattr(conn, "dialect", "sqlite") == "postgresql"
+
+
 def init_schema(conn: sqlite3.Connection) -> None:
-    """Create the store, or bring an older one up to date (:data:`MIGRATIONS`)."""
+    """Create the store, or bring an older one up to date (:data:`MIGRATIONS`; on
+    PostgreSQL, ``schema_postgres.sql`` brings it up to date itself)."""
+    if on_postgres(conn):
+        from deckforge.referee import postgres
+
+        postgres.init_schema(conn)
+        return
     made = conn.execute("SELECT 1 FROM sqlite_master WHERE name = 'tables'").fetchone()
     schema = resources.files("deckforge.referee").joinpath("schema.sql").read_text("utf-8")
     conn.executescript(schema)
@@ -263,7 +305,7 @@ def write(conn: sqlite3.Connection) -> Iterator[sqlite3.Connection]:
     and writes agree; the statements of the transaction go to the connection it yields.
     """
     writer = _writer(conn)
-    with _WRITERS:
+    with contextlib.nullcontext() if on_postgres(writer) else _WRITERS:
         writer.execute("BEGIN IMMEDIATE")
         try:
             yield writer
@@ -290,13 +332,13 @@ def reading(conn: sqlite3.Connection) -> Iterator[None]:
 
 def secret_key(conn: sqlite3.Connection) -> str:
     """The app's signing key, made once and kept, so sessions survive restarts."""
-    with write(conn) as writer:
+    with write(conn) as writer:  # several processes may start at once: the first one's key
+        writer.execute(
+            "INSERT INTO meta (key, value) VALUES ('secret_key', ?) ON CONFLICT (key) DO NOTHING",
+            (secrets.token_hex(32),),
+        )
         row = writer.execute("SELECT value FROM meta WHERE key = 'secret_key'").fetchone()
-        if row is not None:
-            return str(row["value"])
-        key = secrets.token_hex(32)
-        writer.execute("INSERT INTO meta (key, value) VALUES ('secret_key', ?)", (key,))
-        return key
+        return str(row["value"])
 
 
 def _table(row: sqlite3.Row) -> TableRecord:
@@ -349,7 +391,7 @@ class StoredDeck:
 
 def _keep_deck(writer: sqlite3.Connection, deck: StoredDeck) -> None:
     writer.execute(
-        "INSERT OR IGNORE INTO decks (hash, text, stored_at) VALUES (?, ?, ?)",
+        "INSERT INTO decks (hash, text, stored_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
         (deck.hash, deck.text, now()),
     )
 
@@ -384,7 +426,8 @@ def mark_deck_lost(conn: sqlite3.Connection, table_id: str, problem: str) -> Non
     """Record that an older table's file no longer replays its log (``problem``: why)."""
     with write(conn) as writer:
         writer.execute(
-            "INSERT OR IGNORE INTO lost_decks (table_id, found_at, problem) VALUES (?, ?, ?)",
+            "INSERT INTO lost_decks (table_id, found_at, problem) VALUES (?, ?, ?)"
+            " ON CONFLICT DO NOTHING",
             (table_id, now(), problem),
         )
 
@@ -437,7 +480,8 @@ def set_paused(
         version = _bump_keyed(writer, table_id, expected_version, key)
         if paused:
             writer.execute(
-                "INSERT OR IGNORE INTO pauses (table_id, since) VALUES (?, ?)", (table_id, now())
+                "INSERT INTO pauses (table_id, since) VALUES (?, ?) ON CONFLICT DO NOTHING",
+                (table_id, now()),
             )
         else:
             writer.execute("DELETE FROM pauses WHERE table_id = ?", (table_id,))
@@ -466,6 +510,7 @@ def set_replay_position(
     """Show ``position`` on the projector's replay, or the live table (None), on
     ``expected_version``; returns the new version (the projectors follow it)."""
     with write(conn) as writer:
+        _lock_table(writer, table_id)
         version = _bump(writer, table_id, expected_version)
         if position is None:
             writer.execute("DELETE FROM replay_positions WHERE table_id = ?", (table_id,))
@@ -511,6 +556,14 @@ def _check_version(conn: sqlite3.Connection, table_id: str, expected: int) -> in
     if current != expected:
         raise StaleVersion(expected, current)
     return current
+
+
+def _lock_table(writer: sqlite3.Connection, table_id: str) -> None:
+    """On PostgreSQL, hold the table's row until the transaction ends, so that the changes
+    of one table, from any process, are made one after the other (checks included); on
+    SQLite, ``BEGIN IMMEDIATE`` already holds the whole store."""
+    if on_postgres(writer):
+        writer.execute("SELECT 1 FROM tables WHERE id = ? FOR UPDATE", (table_id,))
 
 
 def _bump(conn: sqlite3.Connection, table_id: str, expected: int) -> int:
@@ -565,6 +618,7 @@ def _bump_keyed(
 ) -> int:
     """:func:`_bump` for a change sent with ``key``: a key already used answers first
     (AlreadyRecorded, KeyReused), a new one is kept with the change."""
+    _lock_table(writer, table_id)
     recorded_change(writer, table_id, key)
     version = _bump(writer, table_id, expected)
     if key is not None:
@@ -592,14 +646,15 @@ def append_action(
         table_id,
         expected_version,
     )
-    if key is None:
+    if key is None and not on_postgres(_writer(conn)):
         with _WRITERS:
             added = _writer(conn).execute(_APPEND, values)
     else:
         with write(conn) as writer:
+            _lock_table(writer, table_id)
             recorded_change(writer, table_id, key)
             added = writer.execute(_APPEND, values)
-            if added.rowcount == 1:
+            if added.rowcount == 1 and key is not None:
                 _keep_key(writer, table_id, key, action=True)
     if added.rowcount != 1:
         raise StaleVersion(expected_version, _check_version(conn, table_id, expected_version))

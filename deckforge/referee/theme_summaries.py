@@ -129,8 +129,9 @@ def _store(conn: sqlite3.Connection, ref: str, entry: dict[str, Any]) -> None:
     try:
         with store.write(conn) as writer:
             writer.execute(
-                "INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                "INSERT INTO meta (key, value) VALUES (?, ?)"
+                " ON CONFLICT (key) DO UPDATE SET value = excluded.value",
                 (KEY_PREFIX + ref, json.dumps(entry, ensure_ascii=False)),
             )
-    except sqlite3.Error:
+    except store.database_errors():
         pass

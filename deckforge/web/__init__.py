@@ -27,11 +27,11 @@ STUDIO_FOLDER = "themes"  # beside the referee's database, when no --themes fold
 
 
 def _keep_studio_key(app: Flask) -> None:
-    """The studio key from the data folder (beside the database), stable across restarts;
+    """The studio key from the data folder (beside a SQLite database), stable across restarts;
     a folder that cannot be written leaves the studio to make a key for this run."""
     from deckforge.studio.key import KEY_FILE, stored_key
 
-    folder = Path(app.config["DATABASE"]).parent
+    folder = Path(app.config["DATA_FOLDER"])
     try:
         app.config["STUDIO_SECRET"] = stored_key(folder)
         app.config["STUDIO_KEY_FILE"] = str(folder / KEY_FILE)
@@ -65,7 +65,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.register_blueprint(game_record.bp)
     app.context_processor(game_record.context)
     if not app.config["THEME_FOLDERS"]:
-        app.config["THEME_FOLDERS"] = (Path(app.config["DATABASE"]).parent / STUDIO_FOLDER,)
+        app.config["THEME_FOLDERS"] = (Path(app.config["DATA_FOLDER"]) / STUDIO_FOLDER,)
         app.extensions["deckforge.library"].folders = app.config["THEME_FOLDERS"]
     app.config.setdefault("STUDIO_LINKS", STUDIO_LINKS)
     app.config.setdefault("STUDIO_TABLES_USING", _tables_using)

@@ -31,6 +31,7 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
         # refusals; the connection; loaded tables; a chart; the decks' kept summaries
         "errors db tables game_chart openapi theme_summaries",
         "i18n store notify security colours scores_csv state",
+        "postgres",  # the PostgreSQL connections the store runs on in hosted mode
     )
 )
 

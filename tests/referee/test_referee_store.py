@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -12,12 +14,45 @@ from deckforge.theme.library import ThemeLibrary
 
 CLASSIC = ThemeLibrary().deck("hanabi-classic")
 
+BACKENDS = ["sqlite", pytest.param("postgresql", marks=pytest.mark.server)]
+
+
+@pytest.fixture(params=BACKENDS)
+def opener(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Callable[[], Any]]:
+    """Opens connections to one fresh store on each backend: the tests taking it (or
+    ``conn``) are the store's contract, kept by SQLite and PostgreSQL alike (the PostgreSQL
+    case is a server test: it skips without PostgreSQL, except in CI)."""
+    opened: list[Any] = []
+
+    def open_store() -> Any:
+        if request.param == "sqlite":
+            connection: Any = store.connect(tmp_path / "events.sqlite3")
+        else:
+            from deckforge.referee import postgres
+
+            connection = postgres.connect(url)
+        opened.append(connection)
+        return connection
+
+    url = request.getfixturevalue("postgres_url") if request.param == "postgresql" else ""
+    store.init_schema(open_store())
+    yield open_store
+    for connection in opened:
+        connection.close()
+
 
 @pytest.fixture
-def conn(tmp_path: Path) -> sqlite3.Connection:
-    connection = store.connect(tmp_path / "events.sqlite3")
-    store.init_schema(connection)
+def conn(opener: Callable[[], Any]) -> sqlite3.Connection:
+    connection: sqlite3.Connection = opener()
     return connection
+
+
+def _integrity_error(conn: sqlite3.Connection) -> type[Exception]:
+    if store.on_postgres(conn):
+        import psycopg
+
+        return psycopg.IntegrityError
+    return sqlite3.IntegrityError
 
 
 @pytest.fixture
@@ -44,7 +79,8 @@ def _table(
     )
 
 
-def test_the_store_runs_in_wal_mode(conn: sqlite3.Connection) -> None:
+def test_the_store_runs_in_wal_mode(tmp_path: Path) -> None:
+    conn = store.connect(tmp_path / "events.sqlite3")
     assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
     assert conn.execute("PRAGMA synchronous").fetchone()[0] == 1  # NORMAL
 
@@ -157,7 +193,7 @@ def test_a_new_game_has_its_own_log_and_seed(conn: sqlite3.Connection) -> None:
 
 
 def test_only_printed_and_digital_tables_exist(conn: sqlite3.Connection) -> None:
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(_integrity_error(conn)):
         _table(conn, kind="paper")  # type: ignore[arg-type]
 
 
@@ -234,3 +270,152 @@ def test_the_piles_of_another_game_lend_only_identical_suits() -> None:
     assert lent.suits[0] is before.suits[0]  # the same pile, nothing discarded: reused
     assert lent.suits[2] is not before.suits[2]
     assert piles(theme, first, before=before) is before
+
+
+# ---- the rest of the contract: keys, seeds, concurrent writers, migrations ------------------
+
+
+def _key(name: str, asked: str = "same") -> store.RequestKey:
+    return store.RequestKey(name, asked * 8)
+
+
+def test_a_change_s_key_answers_its_retry_and_refuses_another_request(
+    conn: sqlite3.Connection,
+) -> None:
+    table = _table(conn, kind="digital", seed=5)
+    assert store.append_action(conn, table.id, 0, {"n": 0}, _key("a")) == 1
+    with pytest.raises(store.AlreadyRecorded) as again:
+        store.append_action(conn, table.id, 0, {"n": 0}, _key("a"))
+    assert again.value.version == 1
+    with pytest.raises(store.KeyReused):
+        store.append_action(conn, table.id, 1, {"n": 1}, _key("a", "other"))
+    assert store.undo(conn, table.id, 1, 1, _key("u")) == 2
+    assert store.new_game(conn, table.id, 2, 6, _key("g")) == 3
+    assert store.set_paused(conn, table.id, 3, True, _key("p")) == 4
+    for name, write, args in (
+        ("u", store.undo, (1, 1)),
+        ("g", store.new_game, (2, 6)),
+        ("p", store.set_paused, (3, True)),
+    ):
+        with pytest.raises(store.AlreadyRecorded):
+            write(conn, table.id, *args, key=_key(name))  # type: ignore[operator]
+    assert store.table_version(conn, table.id) == 4 and store.is_paused(conn, table.id)
+    rows = conn.execute(
+        "SELECT key, version, game, seq FROM request_keys WHERE table_id = ? ORDER BY version",
+        (table.id,),
+    ).fetchall()
+    assert [tuple(row) for row in rows] == [
+        ("a", 1, 1, 1),
+        ("u", 2, 1, None),
+        ("g", 3, 1, None),  # asked during game 1
+        ("p", 4, 2, None),
+    ]
+
+
+def test_seeds_keep_all_64_bits(conn: sqlite3.Connection) -> None:
+    seeds = [0, 7, 2**63 - 1, 2**63, 2**64 - 1]
+    table = _table(conn, kind="digital", seed=seeds[0])
+    for version, seed in enumerate(seeds[1:]):
+        store.new_game(conn, table.id, version, seed)
+    assert [game.seed for game in store.list_games(conn, table.id)] == seeds
+
+
+def test_the_replay_position_and_the_pause_are_changes(conn: sqlite3.Connection) -> None:
+    table = _table(conn, kind="digital")
+    assert store.set_replay_position(conn, table.id, 0, (1, 3, "chart")) == 1
+    assert store.set_replay_position(conn, table.id, 1, (1, 4, "table")) == 2
+    assert store.replay_position(conn, table.id) == (1, 4, "table")
+    assert store.set_replay_position(conn, table.id, 2, None) == 3
+    assert store.replay_position(conn, table.id) is None
+    assert store.set_paused(conn, table.id, 3, True) == 4
+    assert store.set_paused(conn, table.id, 4, True) == 5  # paused twice: still one pause
+    with pytest.raises(store.StaleVersion):
+        store.set_paused(conn, table.id, 4, False)
+    assert store.is_paused(conn, table.id)
+
+
+def test_writers_on_separate_connections_record_each_change_exactly_once(
+    opener: Callable[[], Any],
+) -> None:
+    """Six writers (threads, each with its own connection, as separate processes have)
+    race for one table, each retrying its 15 actions with their keys: every action is
+    recorded once, the versions and places follow each other without a gap."""
+    import threading
+
+    table = _table(opener())
+    writers, each = 6, 15
+    errors: list[BaseException] = []
+
+    def writer(number: int) -> None:
+        conn = opener()
+        try:
+            for n in range(each):
+                name = f"w{number}-{n}"
+                while True:
+                    version = store.table_version(conn, table.id)
+                    assert version is not None
+                    try:
+                        store.append_action(conn, table.id, version, {"k": name}, _key(name))
+                        break
+                    except store.StaleVersion:
+                        continue
+                    except store.AlreadyRecorded:
+                        break
+        except BaseException as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=writer, args=(n,)) for n in range(writers)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    conn = opener()
+    entries = store.active_actions(conn, table.id, 1)
+    assert [e.seq for e in entries] == list(range(1, writers * each + 1))
+    assert [e.version for e in entries] == list(range(1, writers * each + 1))
+    assert sorted(e.payload["k"] for e in entries) == sorted(
+        f"w{w}-{n}" for w in range(writers) for n in range(each)
+    )
+    assert store.table_version(conn, table.id) == writers * each
+
+
+def test_an_older_store_gains_the_newer_tables_and_keeps_its_data(
+    conn: sqlite3.Connection,
+) -> None:
+    table = _table(conn)
+    store.append_action(conn, table.id, 0, {"n": 0})
+    conn.execute("DROP TABLE request_keys")  # as made before idempotency keys
+    store.init_schema(conn)
+    store.init_schema(conn)  # every start runs it: twice changes nothing
+    assert store.append_action(conn, table.id, 1, {"n": 1}, _key("k")) == 2
+    assert [e.payload["n"] for e in store.active_actions(conn, table.id, 1)] == [0, 1]
+
+
+def test_the_signing_key_is_made_once_on_each_backend(opener: Callable[[], Any]) -> None:
+    key = store.secret_key(opener())
+    assert store.secret_key(opener()) == key and len(key) == 64
+
+
+def test_both_schemas_have_the_same_tables_and_columns() -> None:
+    """schema_postgres.sql mirrors schema.sql: a table or column added to one is added to
+    the other (read here without a PostgreSQL server: from the statements' text)."""
+    import re
+    from importlib import resources
+
+    sqlite = sqlite3.connect(":memory:")
+    store.init_schema(sqlite)
+    names = [
+        row[0] for row in sqlite.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+    ]
+    expected = {
+        name: [row[1] for row in sqlite.execute(f"PRAGMA table_info({name})")] for name in names
+    }
+    text = resources.files("deckforge.referee").joinpath("schema_postgres.sql").read_text()
+    found: dict[str, list[str]] = {}
+    for name, body in re.findall(r"CREATE TABLE IF NOT EXISTS (\w+) \((.*?)\n\);", text, re.S):
+        columns = [line.strip().split()[0] for line in body.strip().splitlines()]
+        found[name] = [
+            c for c in columns if c not in ("PRIMARY", "FOREIGN", "CHECK", "--") and c[0] != "-"
+        ]
+    assert found == expected

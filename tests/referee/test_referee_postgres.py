@@ -1,0 +1,99 @@
+"""The referee on PostgreSQL (``--db postgresql://...``): the app, several apps on one
+database, a database that goes away and comes back. Server tests: they need a throwaway
+PostgreSQL (tests/postgres_server.py), skipped without one except in CI."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask import Flask
+from postgres_server import PostgresServer
+from referee_helpers import act, create_table, rank_hint
+
+from deckforge.referee import store
+from deckforge.web import create_app
+
+
+def _app(url: str, folder: Path) -> Flask:
+    return create_app({"TESTING": True, "DATABASE": url, "DATA_FOLDER": str(folder)})
+
+
+@pytest.fixture
+def two_apps(postgres_url: str, tmp_path: Path) -> tuple[Flask, Flask]:
+    """Two referees on one database, as two processes would be (each its own pool)."""
+    return _app(postgres_url, tmp_path / "a"), _app(postgres_url, tmp_path / "b")
+
+
+def test_a_table_made_on_one_referee_is_played_on_the_other(two_apps: tuple[Flask, Flask]) -> None:
+    first, second = (app.test_client() for app in two_apps)
+    table = create_table(first)
+    assert second.get(f"/api/tables/{table.id}").get_json()["version"] == 0
+    assert act(second, table, 0, rank_hint(1, 1)).status_code == 200
+    assert act(first, table, 1, rank_hint(2, 2)).status_code == 200
+    stale = act(second, table, 1, rank_hint(0, 3))  # second's cache was at 1: the store says 2
+    assert stale.status_code == 409 and stale.get_json()["error"]["code"] == "stale-version"
+    state = first.get(f"/api/tables/{table.id}").get_json()
+    assert state["version"] == 2 and state == second.get(f"/api/tables/{table.id}").get_json()
+    # the signing key is the database's: a page's session is good on either referee
+    assert two_apps[0].config["SECRET_KEY"] == two_apps[1].config["SECRET_KEY"]
+
+
+def test_a_retry_on_the_other_referee_with_its_key_is_recorded_once(
+    two_apps: tuple[Flask, Flask],
+) -> None:
+    first, second = (app.test_client() for app in two_apps)
+    table = create_table(first)
+
+    def send(client: Any) -> Any:
+        return client.post(
+            f"/api/tables/{table.id}/actions",
+            headers={**table.auth, "Idempotency-Key": "burst-1"},
+            json={"version": 0, "action": rank_hint(1, 1)},
+        )
+
+    assert send(first).status_code == 200
+    again = send(second)
+    assert again.status_code == 200 and again.headers["Idempotent-Replayed"] == "true"
+    with two_apps[0].app_context():
+        from deckforge.referee.db import get_db
+
+        assert len(store.active_actions(get_db(), table.id, 1)) == 1
+
+
+def test_the_studio_key_and_compiled_templates_stay_out_of_the_url(
+    postgres_url: str, tmp_path: Path
+) -> None:
+    app = _app(postgres_url, tmp_path / "data")
+    assert Path(app.config["STUDIO_KEY_FILE"]).parent == tmp_path / "data"
+    assert app.config["THEME_FOLDERS"] == (tmp_path / "data" / "themes",)
+
+
+def test_a_database_restart_answers_503_while_away_then_records_again(
+    postgres: PostgresServer, postgres_url: str, tmp_path: Path
+) -> None:
+    app = _app(postgres_url, tmp_path)
+    client = app.test_client()
+    table = create_table(client)
+    assert act(client, table, 0, rank_hint(1, 1)).status_code == 200
+    postgres.stop()
+    try:
+        away = client.get(f"/api/tables/{table.id}")
+        assert away.status_code == 503, away.get_data(as_text=True)
+        assert away.get_json()["error"]["code"] == "database-unavailable"
+        assert away.headers["Retry-After"]
+        page = client.get(f"/t/{table.id}", headers={"Accept-Language": "fr"})
+        assert page.status_code == 503 and "se reconnecte" in page.get_data(as_text=True)
+    finally:
+        postgres.start()
+    deadline = time.monotonic() + 15
+    while True:  # the pool's connections died with the server: new ones are made
+        answer = act(client, table, 1, rank_hint(2, 2))
+        if answer.status_code == 200 or time.monotonic() > deadline:
+            break
+        assert answer.status_code == 503
+        time.sleep(0.2)
+    assert answer.status_code == 200, answer.get_json()
+    assert client.get(f"/api/tables/{table.id}").get_json()["version"] == 2
