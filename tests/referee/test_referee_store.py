@@ -419,3 +419,20 @@ def test_both_schemas_have_the_same_tables_and_columns() -> None:
             c for c in columns if c not in ("PRIMARY", "FOREIGN", "CHECK", "--") and c[0] != "-"
         ]
     assert found == expected
+
+
+def test_tables_keep_their_deck_once_per_deck_and_older_ones_are_pinned_or_lost(
+    conn: sqlite3.Connection,
+) -> None:
+    first, second = _table(conn), _table(conn)
+    assert first.deck == second.deck == CLASSIC.hash
+    assert store.deck_text(conn, CLASSIC.hash) == CLASSIC.text
+    assert conn.execute("SELECT COUNT(*) FROM decks").fetchone()[0] == 1
+    conn.execute("UPDATE tables SET deck = NULL")  # as tables made before decks were kept
+    assert {t.id for t in store.tables_to_pin(conn)} == {first.id, second.id}
+    store.pin_deck(conn, first.id, store.StoredDeck(CLASSIC.hash, CLASSIC.text))
+    store.mark_deck_lost(conn, second.id, "ValueError: no such suit")
+    store.mark_deck_lost(conn, second.id, "found twice: kept once")
+    assert store.tables_to_pin(conn) == []
+    assert store.get_table(conn, first.id).deck == CLASSIC.hash  # type: ignore[union-attr]
+    assert store.deck_is_lost(conn, second.id) and not store.deck_is_lost(conn, first.id)
