@@ -122,6 +122,14 @@ class FaceCache:
                 self._faces.popitem(last=False)
         return key
 
+    def knows(self, key: str) -> bool:
+        with self._lock:
+            return key in self._faces
+
+    def has_image(self, key: str) -> bool:
+        with self._lock:
+            return key in self._images
+
     def png(self, key: str) -> bytes | None:
         """The image of a face added earlier, drawn on first use; None if unknown."""
         with self._lock:

@@ -61,6 +61,7 @@ bp = Blueprint(
 )
 
 DRAFT_NAME = "draft"  # checks a text saved under no valid name yet as this
+WARMED_FACES = 2  # new faces drawn within the edit that changed them (more: on request)
 
 
 class Refusal(Exception):
@@ -189,7 +190,10 @@ def _report(report: DraftReport) -> dict[str, Any]:
         result["problems"].append(_plain(Finding(str(error)), {}, False))
         return result
     cache = faces()
+    new_faces = []
     for (suit, rank), drawing in sorted(drawn.fronts.items()):
+        if not cache.knows(drawing.fingerprint):
+            new_faces.append(drawing.fingerprint)
         key = cache.add(drawing)
         result["cards"].append(
             {
@@ -200,6 +204,9 @@ def _report(report: DraftReport) -> dict[str, Any]:
             }
         )
     result["back"] = url_for("studio.face", key=cache.add(drawn.back))
+    if len(new_faces) <= WARMED_FACES:  # a keystroke changed a card: its picture is drawn
+        for key in new_faces:  # now, so the page's request for it is answered at once
+            cache.png(key)
     result["summary"] = {
         "cards": theme.deck_size,
         "suits": len(theme.suits),

@@ -8,6 +8,7 @@ import time
 from pathlib import Path
 
 import pytest
+from flask import Flask
 from studio_helpers import (
     FESTIVAL,
     LONG_ADDITION,
@@ -84,6 +85,20 @@ def test_a_form_edit_changes_one_value_and_keeps_every_comment(studio: Studio) -
     new_front = answer["report"]["cards"][0]["image"]
     assert old_front != new_front
     assert opened["report"]["cards"][1]["image"] == answer["report"]["cards"][1]["image"]
+
+
+def test_the_edited_cards_picture_is_drawn_within_the_edit(app: Flask, studio: Studio) -> None:
+    """The page asks for it right after: it is ready (a keystroke waits for one request's
+    work, not two); opening a deck (25 new faces) leaves them to be drawn on request."""
+    cache = app.extensions["deckforge.studio.faces"]
+    opened = _open(studio, "folder:0:fete-longue.yaml")
+    key = opened["report"]["cards"][1]["image"].rsplit("/", 1)[1].removesuffix(".png")
+    assert not cache.has_image(key)
+    edit = {"path": TEXT_KEY, "value": "Une fête de la pleine lune."}
+    body = {"text": opened["text"], "name": "fete-longue", "folder": 0, "edits": [edit]}
+    answer = studio.post("edit", body).get_json()
+    front = answer["report"]["cards"][0]["image"].rsplit("/", 1)[1].removesuffix(".png")
+    assert cache.has_image(front)
 
 
 def test_an_edit_of_an_inherited_suit_copies_the_parents_suits_in_before_add_suits(
