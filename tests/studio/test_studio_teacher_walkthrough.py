@@ -155,6 +155,15 @@ def test_a_french_teacher_on_a_laptop(server: Server, chromium: Chromium) -> Non
     )
     assert _value(laptop, "print.back.title") == NEW_TITLE
 
+    # opening another deck with unsaved changes asks first; "no" keeps everything
+    laptop.execute_script("document.getElementById('source').value = 'bundled:hanabi-classic'")
+    laptop.find_element(By.ID, "open-button").click()
+    asked = _wait(laptop, lambda d: d.switch_to.alert)
+    assert "non enregistrées" in asked.text
+    asked.dismiss()
+    source = laptop.find_element(By.ID, "source").get_attribute("value")
+    assert source == "bundled:interfaith-festival" and _value(laptop, "title") == NEW_TITLE
+
     # reload: the unsaved change is offered back (the page asks before leaving)
     laptop.get(server.url + "studio/?deck=interfaith-festival&lang=fr")
     with contextlib.suppress(Exception):  # "leave the page?" when Chromium asks
