@@ -85,11 +85,12 @@ def test_the_estimate_comes_before_and_is_near_the_time_taken(app: Flask) -> Non
         double["play"] == round(estimate["play"] * 2, 1)
         or abs(double["play"] - 2 * estimate["play"]) <= 0.2
     )
+    _finish(studio, _start(studio, games=10)["status"])  # the worker process is started
     began = time.monotonic()
     _finish(studio, _start(studio, games=40)["status"])
     taken = time.monotonic() - began
-    # one game per player count, timed here, against 80 played in a worker process
-    # (its start-up included): the same order of magnitude
+    # one game per player count, timed here, against 80 played in the worker process:
+    # the same order of magnitude, whatever else the machine is doing
     assert taken / 10 <= estimate["play"] <= taken * 10, (estimate, taken)
 
 
