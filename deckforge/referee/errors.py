@@ -67,13 +67,13 @@ def refused(problem: RefereeError) -> Any:
 
 def illegal(problem: IllegalAction) -> Any:
     if not _api():
-        return _page(422, "error.http.400")
+        return _page(422, "error.http.422")
     return json_error(422, problem.code, problem.message)
 
 
 def stale(problem: store.StaleVersion) -> Any:
     if not _api():
-        return _page(409, "error.http.400")
+        return _page(409, "error.http.409")
     message = f"the table is at version {problem.current}; this was made on version "
     return json_error(409, "stale-version", f"{message}{problem.expected}")
 

@@ -155,3 +155,27 @@ def test_a_new_store_starts_at_the_latest_version(tmp_path: Path) -> None:
     assert store.schema_version(conn) == store.SCHEMA_VERSION
     columns = {row["name"] for row in conn.execute("PRAGMA table_info(tables)")}
     assert "deck" in columns
+
+
+def test_a_refusal_of_the_rules_on_a_page_route_is_a_page_not_json(tmp_path: Path) -> None:
+    from deckforge.rules import IllegalAction
+
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite3")})
+
+    @app.get("/t/<table_id>/refused")
+    def refused(table_id: str) -> str:
+        raise IllegalAction("no-hint-tokens", "no hint token left")
+
+    @app.get("/t/<table_id>/stale")
+    def stale(table_id: str) -> str:
+        raise store.StaleVersion(1, 2)
+
+    client = app.test_client()
+    for path, status, words in (
+        ("/t/x/refused", 422, "les règles ne le permettent pas"),
+        ("/t/x/stale", 409, "la table a changé sur un autre écran"),
+    ):
+        page = client.get(path, headers={"Accept-Language": "fr"})
+        assert page.status_code == status and page.mimetype == "text/html"
+        text = page.get_data(as_text=True)
+        assert words in text and '{"error"' not in text
