@@ -9,6 +9,7 @@ someone else's change; with the same key the referee answers as the first time
 from __future__ import annotations
 
 import sqlite3
+import threading
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -265,3 +266,24 @@ def test_the_leader_page_names_each_tap_in_its_language(client: FlaskClient) -> 
     assert 'data-doing="Défausser Christianisme 1"' in page
     assert 'data-doing="Indice → {player}\u00a0: Christianisme"' in page
     assert 'data-name="Les Aigles"' in page  # the hint's target, named in the band
+
+
+def test_the_same_key_sent_at_once_from_many_threads_is_recorded_once(
+    client: FlaskClient, table: Table
+) -> None:
+    url = f"/api/tables/{table.id}/actions"
+    body = {"version": 0, "action": play(0, 1)}
+    start = threading.Barrier(8)
+    answers: list[int] = []
+
+    def tap() -> None:
+        start.wait()
+        answers.append(_post(client, url, table.auth, "one-tap", body).status_code)
+
+    threads = [threading.Thread(target=tap) for _ in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert answers == [200] * 8
+    assert len(_actions(client, table.id)) == 1

@@ -61,7 +61,8 @@ def _actions(server: Server, table: LiveTable) -> list[dict[str, Any]]:
 
 def _band(driver: Any) -> str:
     band = driver.find_element("id", "saving")
-    return str(band.text) if band.is_displayed() else ""
+    # (WebDriver reads a no-break space as a space)
+    return str(band.text).replace("\u00a0", " ") if band.is_displayed() else ""
 
 
 def _open_play_tab(phone: Any, url: str) -> None:
@@ -70,27 +71,53 @@ def _open_play_tab(phone: Any, url: str) -> None:
     _wait(phone, lambda d: d.find_element("id", "play-1-1").is_displayed())
 
 
+LEADER_CASES = {
+    "en": (
+        "hanabi-classic",
+        ["Ann", "Bob", "Cy"],
+        {
+            "waiting": "Play Red 1 — not recorded yet",
+            "wait": "Wait: Play Red 1 is not recorded yet",
+            "recorded": "Play Red 1 — recorded.",
+            "stale": "Nothing was changed",
+        },
+    ),
+    "fr": (
+        "interfaith-festival",
+        ["Les Lions", "Les Aigles", "Les Dauphins", "Les Loups"],
+        {
+            "waiting": "Jouer Christianisme 1 — pas encore enregistré",
+            "wait": "Patientez : Jouer Christianisme 1 n’est pas encore enregistré",
+            "recorded": "Jouer Christianisme 1 — enregistré.",
+            "stale": "Rien n’a changé",
+        },
+    ),
+}
+
+
+@pytest.mark.parametrize("language", sorted(LEADER_CASES))
 def test_a_lost_reply_is_retried_recorded_once_and_said_recorded(
-    server: Server, proxy: LossyProxy, phone: Any
+    server: Server, proxy: LossyProxy, phone: Any, language: str
 ) -> None:
-    table = printed_table(server, "hanabi-classic", ["Ann", "Bob", "Cy"])
+    theme, players, words = LEADER_CASES[language]
+    table = printed_table(server, theme, players)
     _open_play_tab(phone, f"{proxy.url}t/{table.id}/lead/{table.token}")
     proxy.drop_replies("/act")
     phone.find_element("id", "play-1-1").click()
     # the referee recorded the play; the phone got no reply, says so and names the action
-    _wait(phone, lambda d: proxy.dropped >= 1 and "not recorded yet" in _band(d))
+    _wait(phone, lambda d: proxy.dropped >= 1 and words["waiting"] in _band(d))
     assert len(_actions(server, table)) == 1
-    assert _band(phone).startswith("Play Red 1 — not recorded yet")
-    phone.save_screenshot(str(OUTPUT / "lost-reply-waiting.png"))
+    assert _band(phone).startswith(words["waiting"])
+    phone.save_screenshot(str(OUTPUT / f"lost-reply-waiting-{language}.png"))
     # another tap meanwhile is refused in words, not silently
     phone.find_element("id", "play-0-1").click()
-    _wait(phone, lambda d: "Wait: Play Red 1 is not recorded yet" in _band(d))
+    _wait(phone, lambda d: words["wait"] in _band(d))
     _wait(phone, lambda d: proxy.dropped >= 2)  # the retries are lost too, for a while
     proxy.drop_replies(None)
-    _wait(phone, lambda d: "Play Red 1 — recorded." in _band(d))
-    phone.save_screenshot(str(OUTPUT / "lost-reply-recorded.png"))
+    _wait(phone, lambda d: words["recorded"] in _band(d))
+    phone.save_screenshot(str(OUTPUT / f"lost-reply-recorded-{language}.png"))
     page = phone.find_element("css selector", "main.remote").text
-    assert "Nothing was changed" not in page
+    assert words["stale"] not in page
     assert "v1" in phone.find_element("css selector", ".remote-title").text
     actions = _actions(server, table)
     assert [a["action"]["card"] for a in actions] == [{"suit": 1, "rank": 1}]  # once
