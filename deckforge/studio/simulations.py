@@ -20,6 +20,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import secrets
+import signal
 import threading
 import time
 from collections import OrderedDict
@@ -65,6 +66,12 @@ def figures(summary: Summary, profile: str) -> dict[str, Any]:
         "histogram": [[score, count] for score, count in summary.histogram()],
         "verdict": verdict(summary) if profile == "class" else "",
     }
+
+
+def quiet_worker() -> None:
+    """Ctrl+C in the referee's terminal reaches its workers too: the referee stops
+    them, so they print no traceback of their own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def play_games(theme: Theme, players: int, bot: str, seeds: Sequence[int]) -> list[GameResult]:
@@ -217,7 +224,9 @@ class Simulations:
         with self._lock:
             if self._pool is None:
                 context = multiprocessing.get_context("spawn")  # no fork of a threaded server
-                self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+                self._pool = ProcessPoolExecutor(
+                    self.workers, mp_context=context, initializer=quiet_worker
+                )
             return self._pool
 
     def _play(

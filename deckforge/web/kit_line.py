@@ -17,6 +17,7 @@ from __future__ import annotations
 import functools
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections import OrderedDict
@@ -30,6 +31,12 @@ if TYPE_CHECKING:
 
 THIS_COMPUTER = ("127.0.0.1", "::1")  # a browser on the referee's computer connects so
 KEPT_SECONDS = 600  # a built kit nobody came back for is dropped after this
+
+
+def quiet_worker() -> None:
+    """Ctrl+C in the referee's terminal reaches its workers too: the referee stops
+    them, so they print no traceback of their own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def build_in_worker(theme: Theme, options: KitOptions) -> tuple[dict[str, bytes], list[str]]:
@@ -124,5 +131,7 @@ class KitLine:
     def _executor(self) -> Executor:
         if self._pool is None:
             context = multiprocessing.get_context("spawn")  # no fork of a threaded server
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                self.workers, mp_context=context, initializer=quiet_worker
+            )
         return self._pool
