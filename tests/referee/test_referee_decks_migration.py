@@ -179,3 +179,16 @@ def test_a_refusal_of_the_rules_on_a_page_route_is_a_page_not_json(tmp_path: Pat
         assert page.status_code == status and page.mimetype == "text/html"
         text = page.get_data(as_text=True)
         assert words in text and '{"error"' not in text
+
+
+def test_tables_of_one_deck_store_it_once(tmp_path: Path) -> None:
+    app = create_app({"TESTING": True, "DATABASE": str(tmp_path / "db.sqlite3")})
+    client = app.test_client()
+    for theme in ("hanabi-classic", "hanabi-classic", "avalanche", "hanabi-classic"):
+        created = client.post("/api/tables", json={"theme": theme, "players": ["Ann", "Bob"]})
+        assert created.status_code == 201
+    conn = store.connect(app.config["DATABASE"])
+    assert conn.execute("SELECT COUNT(*) FROM decks").fetchone()[0] == 2
+    kept = {r.deck for r in store.list_tables(conn)}
+    assert len(kept) == 2 and all(len(h or "") == 64 for h in kept)
+    assert store.tables_of_ref(conn, "hanabi-classic") == 3
