@@ -25,6 +25,7 @@ from deckforge.referee.checks import (
 )
 from deckforge.referee.db import get_db
 from deckforge.referee.errors import RefereeError
+from deckforge.referee.i18n import Translator
 from deckforge.referee.idempotency import replayed, request_key
 from deckforge.referee.notify import KEEPALIVE, event_text
 from deckforge.referee.openapi import document
@@ -285,6 +286,7 @@ def export_actions(table_id: str) -> Response:
 def export_csv(table_id: str) -> Response:
     """One line per finished game, for the score sheet (see :mod:`scores_csv`)."""
     snap = load_table(table_id)
+    t = Translator.for_theme(snap.theme)  # the deck's language, as on the score sheet
     fixed = {
         "table": snap.table.id,
         "theme": snap.theme.id,
@@ -292,7 +294,17 @@ def export_csv(table_id: str) -> Response:
         "max_score": snap.theme.max_score,
     }
     rows = [
-        [{**game, **fixed, "game": game["number"]}[column] for column in scores_csv.COLUMNS]
+        [
+            {
+                **game,
+                **fixed,
+                "game": game["number"],
+                "started_at": scores_csv.local_time(game["started_at"]),
+                "finished_at": scores_csv.local_time(game["finished_at"]),
+                "end": t(f"csv.end.{game['end']}").unescape(),
+            }[column]
+            for column in scores_csv.COLUMNS
+        ]
         for game in game_summaries(snap.table)
         if game["over"]
     ]

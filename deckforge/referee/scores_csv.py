@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 from collections.abc import Iterable, Sequence
+from datetime import datetime
 from typing import Any
 
 from deckforge.languages import base_language
@@ -63,6 +64,14 @@ def as_text(value: Any) -> str:
     """A cell's text; one that a spreadsheet would read as a formula is quoted with "'"."""
     text = "" if value is None else str(value)
     return "'" + text if text.startswith(_FORMULA_STARTS) else text
+
+
+def local_time(stored: str | None) -> str | None:
+    """A stored UTC time as the laptop's local time with its offset, to the second:
+    ``2026-12-04T21:05:09.123+00:00`` -> ``2026-12-04 22:05:09+01:00`` in Paris."""
+    if not stored:
+        return None
+    return datetime.fromisoformat(stored).astimezone().isoformat(sep=" ", timespec="seconds")
 
 
 def score_lines(language: str, rows: Iterable[Sequence[Any]]) -> str:

@@ -259,7 +259,7 @@ def test_the_csv_export_has_one_line_per_finished_game(client: FlaskClient, tabl
     text = response.get_data().decode("utf-8-sig")
     rows = list(csv.DictReader(io.StringIO(text)))
     assert len(rows) == 1  # the second game is not finished
-    assert rows[0]["game"] == "1" and rows[0]["end"] == "strikeout"
+    assert rows[0]["game"] == "1" and rows[0]["end"] == "lost (error tokens)"
     assert rows[0]["score"] == "0" and rows[0]["rating"] == "Laughable"
     assert rows[0]["players"] == "Ann / Bob / Cy" and rows[0]["max_score"] == "25"
 

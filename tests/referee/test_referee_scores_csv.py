@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import csv
 import io
+import re
+import time
+from datetime import datetime
 
 import pytest
 from flask.testing import FlaskClient
@@ -77,3 +80,28 @@ def test_cells_that_would_start_a_formula_get_a_quote(value: object, text: str) 
 )
 def test_the_separator_follows_the_theme_language(language: str, separator: str) -> None:
     assert delimiter(language) == separator
+
+
+def test_the_end_is_in_the_deck_s_words_and_times_are_local_with_their_offset(
+    client: FlaskClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("TZ", "Europe/Paris")
+    time.tzset()
+    try:
+        table = create_table(
+            client, theme="interfaith-festival", players=["Zoé", "Loïc", "Ñandú", "Çà"]
+        )
+        _finish_by_errors(client, table)
+        row = _rows(client, table, ";")[0]
+    finally:
+        monkeypatch.delenv("TZ")
+        time.tzset()
+    assert row["end"] == "perdue (œuvres du démon)"  # was the code "strikeout"
+    for column in ("started_at", "finished_at"):
+        stamp = datetime.fromisoformat(row[column])
+        offset = stamp.utcoffset()
+        assert offset is not None and offset.total_seconds() in (3600, 7200), row[column]
+        assert re.fullmatch(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\+0[12]:00", row[column])
+    english = create_table(client)
+    _finish_by_errors(client, english)
+    assert _rows(client, english, ",")[0]["end"] == "lost (error tokens)"
