@@ -50,6 +50,30 @@ CJK_WORDS = frozenset(
     ]
 )
 BUNDLED_FOR = {"Arabic": "NotoSansArabic", "Hebrew": "NotoSansHebrew"}
+# where a TrueType font of a script is found: Debian package and file, then Windows's
+# own font (docs/designer-guide.md, Fonts, has the same table)
+NIRMALA = "on Windows C:/Windows/Fonts/Nirmala.ttf"
+RECIPES = {
+    "Devanagari": (
+        "fonts-lohit-deva",
+        "/usr/share/fonts/truetype/lohit-devanagari/Lohit-Devanagari.ttf",
+    ),
+    "Bengali": (
+        "fonts-lohit-beng-bengali",
+        "/usr/share/fonts/truetype/lohit-bengali/Lohit-Bengali.ttf",
+    ),
+    "Tamil": ("fonts-lohit-taml", "/usr/share/fonts/truetype/lohit-tamil/Lohit-Tamil.ttf"),
+    "Gujarati": ("fonts-lohit-gujr", "/usr/share/fonts/truetype/lohit-gujarati/Lohit-Gujarati.ttf"),
+    "Gurmukhi": ("fonts-lohit-guru", "/usr/share/fonts/truetype/lohit-punjabi/Lohit-Gurmukhi.ttf"),
+    "Telugu": ("fonts-lohit-telu", "/usr/share/fonts/truetype/lohit-telugu/Lohit-Telugu.ttf"),
+    "Kannada": ("fonts-lohit-knda", "/usr/share/fonts/truetype/lohit-kannada/Lohit-Kannada.ttf"),
+    "Malayalam": (
+        "fonts-lohit-mlym",
+        "/usr/share/fonts/truetype/lohit-malayalam/Lohit-Malayalam.ttf",
+    ),
+    "Thai": ("fonts-tlwg-garuda-ttf", "/usr/share/fonts/truetype/tlwg/Garuda.ttf"),
+}
+WINDOWS = {"Thai": "on Windows C:/Windows/Fonts/tahoma.ttf"}
 CJK = "Chinese, Japanese or Korean"
 SHOWN = 8  # characters listed in a message; the rest are counted
 
@@ -70,6 +94,14 @@ def fix_for(script: str, count: int = 1) -> str:
         return (
             "add a CJK font file to print.fonts, e.g. wqy-microhei.ttc from the "
             "fonts-wqy-microhei package (see docs/designer-guide.md, Fonts)"
+        )
+    if script in RECIPES:
+        package, path = RECIPES[script]
+        windows = WINDOWS.get(script, NIRMALA)
+        return (
+            f"add a .ttf font with {script} letters to print.fonts, e.g. {path} from "
+            f"Debian's {package} package, {windows}, or Noto Sans {script} "
+            "(see docs/designer-guide.md, Fonts)"
         )
     if script:
         return f"add a .ttf font with {script} letters to print.fonts, e.g. Noto Sans {script}"

@@ -19,6 +19,7 @@ fail. Each font's subsetting is therefore done one PDF at a time
 from __future__ import annotations
 
 import hashlib
+import re
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -49,6 +50,13 @@ class FontError(ValueError):
     """A font named by a theme cannot be found or read."""
 
 
+# Latin letters, digits, their punctuation and typographic quotes: drawn in the stack's
+# Latin font (see FontStack.latin), not in a CJK or Arabic font listed before it
+LATIN = re.compile("[\u0021-\u007e\u00a1-\u024f\u1e00-\u1eff\u2010-\u205e]")
+# what a Latin font's characters mostly are: Latin, Greek, Cyrillic and symbols
+_LATIN_LIKE = ((0x0000, 0x052F), (0x1E00, 0x1FFF), (0x2000, 0x2BFF))
+
+
 @dataclass(frozen=True, eq=False)
 class Font:
     """A registered font: the name reportlab knows it by, and its character map."""
@@ -56,6 +64,13 @@ class Font:
     name: str
     path: Path
     characters: frozenset[int]
+
+    @property
+    def is_latin(self) -> bool:
+        """Whether most of the font's characters are Latin-like (a CJK, Arabic or
+        Hebrew font is not: its Latin letters, if any, are an afterthought)."""
+        latin = sum(1 for c in self.characters if any(a <= c <= b for a, b in _LATIN_LIKE))
+        return latin * 2 >= len(self.characters)
 
     def has(self, char: str) -> bool:
         return char in "\n\t" or ord(char) in self.characters
@@ -148,6 +163,8 @@ class FontStack:
         object.__setattr__(self, "characters", chars)
         plain = len(self.fonts) == 1 and not self.rtl
         object.__setattr__(self, "plain", plain)
+        latin = next((font for font in self.fonts if font.is_latin), self.fonts[-1])
+        object.__setattr__(self, "latin", latin)
 
     @property
     def name(self) -> str:
@@ -162,9 +179,15 @@ class FontStack:
     # set in __post_init__:
     characters: frozenset[int] = field(init=False, repr=False)  # in any of the fonts
     plain: bool = field(init=False, repr=False)  # one font, left to right: reportlab's way
+    # the first Latin font of the stack (DejaVu unless the theme lists one before it):
+    # Latin letters, digits and quotes are drawn in it, whatever font comes first
+    latin: Font = field(init=False, repr=False)
 
     def font_for(self, char: str) -> Font:
-        """The first font that has ``char`` (the last one when none does)."""
+        """The stack's Latin font for a Latin character it has (see LATIN), else the
+        first font that has ``char`` (the last one when none does)."""
+        if LATIN.match(char) and self.latin.has(char):
+            return self.latin
         for font in self.fonts:
             if font.has(char):
                 return font
@@ -177,6 +200,8 @@ class FontStack:
         """Whether ``text`` needs fallback, bidi or shaping (see :mod:`script`)."""
         if self.plain:  # the Latin kit's path: one regular expression search
             return COMPLEX.search(text) is not None
+        if self.latin is not self.fonts[0] and LATIN.search(text):
+            return True  # Latin characters go to the Latin font, not the first one
         return needs_layout(text, self.rtl, self.fonts[0], False)
 
     def width(self, text: str, size: float) -> float:

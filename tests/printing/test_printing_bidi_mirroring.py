@@ -17,10 +17,12 @@ def test_guillemets_around_arabic_are_mirrored_once() -> None:
 
 
 def test_guillemets_around_latin_point_outwards() -> None:
-    assert _visual("«arabic-words»") == ["«", "arabic", "-", "words", "»"]
+    # the hyphen is a Latin character: drawn with the words in the Latin font, one run
+    assert _visual("«arabic-words»") == ["«", "arabic-words", "»"]
 
 
 def test_arabic_comma_follows_its_number() -> None:
     # read from the right: "2، 3، 4" (the comma against the number before it)
     runs = _visual("2، 3، 4 أو 5")
-    assert runs[3] == " ،" and runs[5] == " ،"
+    assert "".join(runs).endswith("4 ،3 ،2")
+    assert [run for run in runs if "،" in run] == [" ،", " ،"]

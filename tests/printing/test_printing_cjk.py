@@ -71,3 +71,20 @@ def test_chinese_lines_break_between_characters_without_a_hyphen_nor_a_comma_fir
         "still break",
         "at spaces",
     ]
+
+
+@needs_font
+def test_latin_letters_digits_and_quotes_stay_in_the_latin_font_after_a_cjk_one():
+    from deckforge.printing.fonts import font_stack
+    from deckforge.printing.script import layout_line
+
+    stack = font_stack([str(CJK_FONT)], "body")
+    assert stack.latin.name == "DejaVuSans" and not stack.fonts[0].is_latin
+    for char in "Ag5“”-":
+        assert stack.font_for(char).name == "DejaVuSans", char
+    assert stack.font_for("彩") is stack.fonts[0]
+    line = layout_line("苹果 (apple) “3”", stack)
+    fonts = {str(run.text).strip(): run.font for run in line.runs if str(run.text).strip()}
+    assert fonts["苹果"] == stack.fonts[0].name
+    assert {fonts[text] for text in fonts if text != "苹果"} == {"DejaVuSans"}
+    assert stack.needs_layout("Give a hint.")  # an English line is not drawn in the CJK font

@@ -57,3 +57,11 @@ def test_only_shaped_left_to_right_lines_carry_an_actual_text():
     code = "\n".join(canvas._code)
     assert code.count("/ActualText") == 1
     assert actual_text("2026") in code and "BDC" in code and "EMC" in code
+
+
+def test_check_names_a_devanagari_font_package_and_file_for_each_system():
+    from deckforge.printing.font_advice import fix_for
+
+    advice = fix_for("Devanagari", 12)
+    assert "fonts-lohit-deva" in advice and str(DEVANAGARI_FONT) in advice
+    assert "C:/Windows/Fonts/Nirmala.ttf" in advice and "docs/designer-guide.md" in advice
