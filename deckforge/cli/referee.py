@@ -7,13 +7,14 @@ uvicorn's event loop and hold no thread (see :mod:`deckforge.referee.live`).
 from __future__ import annotations
 
 import contextlib
+import os
 import signal
 import socket
 import sys
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 import click
 
@@ -77,6 +78,42 @@ def _database_target(database: str) -> str:
             USAGE,
         ) from None
     return database
+
+
+def _only_process(database: Path) -> IO[str]:
+    """Hold ``<database>.lock`` while serving: a second referee process on the same SQLite
+    file would share its tables but not its live updates (each process only hears of its
+    own changes), so it is refused. Released by the system when this process ends, even
+    killed; several processes share a PostgreSQL database instead."""
+    lock_path = database.with_name(database.name + ".lock")
+    database.parent.mkdir(parents=True, exist_ok=True)
+    handle = open(lock_path, "a+", encoding="utf-8")  # noqa: SIM115 (held while serving)
+    try:
+        if sys.platform == "win32":
+            import msvcrt
+
+            handle.seek(0)
+            msvcrt.locking(handle.fileno(), msvcrt.LK_NBLCK, 1)
+        else:
+            import fcntl
+
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        handle.seek(0)
+        holder = handle.read().strip()
+        handle.close()
+        who = f" (process {holder})" if holder.isdigit() else ""
+        raise click.ClickException(
+            f"{database}: another deckforge referee is already serving this database{who}."
+            " One SQLite file serves one referee process: stop the other one, or give this"
+            " one another --db (several processes can share a PostgreSQL database: "
+            "docs/hosting.md)"
+        ) from None
+    handle.seek(0)
+    handle.truncate()
+    handle.write(str(os.getpid()))
+    handle.flush()
+    return handle
 
 
 def _lan_address() -> str | None:
@@ -156,7 +193,7 @@ def referee(
     """Run the referee: a projector screen and a leader's remote for each table."""
     from deckforge.referee import default_database
     from deckforge.referee.live import STREAMS_PER_ADDRESS, RefereeASGI
-    from deckforge.referee.store import database_errors, shown_database
+    from deckforge.referee.store import database_errors, is_postgres, shown_database
     from deckforge.web import create_app
 
     target = _database_target(database or str(default_database()))
@@ -168,6 +205,16 @@ def referee(
     except OSError as problem:
         reason = problem.strerror or problem
         raise click.ClickException(f"{host}:{port}: cannot listen: {reason}") from None
+    try:
+        held = None if is_postgres(target) else _only_process(Path(target))
+    except click.ClickException:
+        listening.close()
+        raise
+    except OSError as problem:
+        listening.close()
+        raise click.ClickException(
+            f"{target}: cannot open the referee's database: {problem}"
+        ) from None
     failures: tuple[type[Exception], ...] = (OSError, *database_errors())
     try:
         app = create_app(
@@ -204,6 +251,8 @@ def referee(
     finally:
         listening.close()
         asgi.wsgi.executor.shutdown(wait=False, cancel_futures=True)
+        if held is not None:
+            held.close()
     click.echo("Referee stopped.")
 
 

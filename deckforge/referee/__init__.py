@@ -112,6 +112,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     from deckforge.referee import api, digital, errors, pages, replay
 
     errors.register(app)
+    if hosted:  # other processes' changes reach this one's streams
+        from deckforge.referee.listener import follow_other_processes
+
+        follow_other_processes(app)
 
     app.register_blueprint(api.bp)
     app.register_blueprint(pages.bp)

@@ -40,6 +40,12 @@ class VersionBoard:
         """The last (version, state) published for the table, if any."""
         return self._latest.get(table_id)
 
+    def known_versions(self) -> dict[str, int]:
+        """The last version published of every table published here (the tables whose
+        changes this process follows)."""
+        with self._lock:
+            return {table_id: latest[0] for table_id, latest in self._latest.items()}
+
     def _condition(self, table_id: str) -> threading.Condition:
         condition = self._changed.get(table_id)
         if condition is None:

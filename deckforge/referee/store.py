@@ -458,6 +458,17 @@ def table_version(conn: sqlite3.Connection, table_id: str) -> int | None:
     return None if row is None else int(row["version"])
 
 
+def table_versions(conn: sqlite3.Connection, table_ids: list[str]) -> dict[str, int]:
+    """The versions of the tables named (those that exist), a few hundred per query."""
+    found: dict[str, int] = {}
+    for start in range(0, len(table_ids), 500):
+        part = table_ids[start : start + 500]
+        marks = ", ".join("?" * len(part))
+        rows = conn.execute(f"SELECT id, version FROM tables WHERE id IN ({marks})", part)
+        found.update({str(row[0]): int(row[1]) for row in rows.fetchall()})
+    return found
+
+
 def is_paused(conn: sqlite3.Connection, table_id: str) -> bool:
     """Whether the leader has paused the seats of a digital table."""
     row = conn.execute("SELECT 1 FROM pauses WHERE table_id = ?", (table_id,)).fetchone()

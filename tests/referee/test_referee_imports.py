@@ -24,7 +24,8 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
     for names in (
         "__init__ live",  # the app factory; the streams in front of it
         "api pages digital replay",  # the blueprints
-        "rendering auth",  # what pages share; who may do what
+        # what pages share; who may do what; other processes' changes (PostgreSQL)
+        "rendering auth listener",
         "service",  # the table service as routes use it
         # what a request may say; what a seat may see; retries; older tables' decks
         "checks seats idempotency decks",

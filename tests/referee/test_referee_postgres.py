@@ -4,7 +4,9 @@ PostgreSQL (tests/postgres_server.py), skipped without one except in CI."""
 
 from __future__ import annotations
 
+import json
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,14 +19,29 @@ from deckforge.referee import store
 from deckforge.web import create_app
 
 
-def _app(url: str, folder: Path) -> Flask:
-    return create_app({"TESTING": True, "DATABASE": url, "DATA_FOLDER": str(folder)})
+@pytest.fixture
+def hosted_app(postgres_url: str, tmp_path: Path) -> Iterator[Callable[[str], Flask]]:
+    """``hosted_app(name)``: a referee app on the test's database (files in its own
+    folder); its listening thread and pool are closed after the test."""
+    made: list[Flask] = []
+
+    def make(name: str) -> Flask:
+        app = create_app(
+            {"TESTING": True, "DATABASE": postgres_url, "DATA_FOLDER": str(tmp_path / name)}
+        )
+        made.append(app)
+        return app
+
+    yield make
+    for app in made:
+        app.extensions["deckforge.listener"].listener.close()
+        app.extensions["deckforge.db"].close()
 
 
 @pytest.fixture
-def two_apps(postgres_url: str, tmp_path: Path) -> tuple[Flask, Flask]:
+def two_apps(hosted_app: Callable[[str], Flask]) -> tuple[Flask, Flask]:
     """Two referees on one database, as two processes would be (each its own pool)."""
-    return _app(postgres_url, tmp_path / "a"), _app(postgres_url, tmp_path / "b")
+    return hosted_app("a"), hosted_app("b")
 
 
 def test_a_table_made_on_one_referee_is_played_on_the_other(two_apps: tuple[Flask, Flask]) -> None:
@@ -64,17 +81,17 @@ def test_a_retry_on_the_other_referee_with_its_key_is_recorded_once(
 
 
 def test_the_studio_key_and_compiled_templates_stay_out_of_the_url(
-    postgres_url: str, tmp_path: Path
+    hosted_app: Callable[[str], Flask], tmp_path: Path
 ) -> None:
-    app = _app(postgres_url, tmp_path / "data")
+    app = hosted_app("data")
     assert Path(app.config["STUDIO_KEY_FILE"]).parent == tmp_path / "data"
     assert app.config["THEME_FOLDERS"] == (tmp_path / "data" / "themes",)
 
 
 def test_a_database_restart_answers_503_while_away_then_records_again(
-    postgres: PostgresServer, postgres_url: str, tmp_path: Path
+    postgres: PostgresServer, hosted_app: Callable[[str], Flask]
 ) -> None:
-    app = _app(postgres_url, tmp_path)
+    app = hosted_app("data")
     client = app.test_client()
     table = create_table(client)
     assert act(client, table, 0, rank_hint(1, 1)).status_code == 200
@@ -97,3 +114,43 @@ def test_a_database_restart_answers_503_while_away_then_records_again(
         time.sleep(0.2)
     assert answer.status_code == 200, answer.get_json()
     assert client.get(f"/api/tables/{table.id}").get_json()["version"] == 2
+
+
+def _wait_for(board: Any, table_id: str, version: int, seconds: float) -> float:
+    """Seconds until the board has published ``version`` (fails after ``seconds``)."""
+    started = time.monotonic()
+    while (board.latest(table_id) or (-1,))[0] < version:
+        assert time.monotonic() - started < seconds, f"version {version} not published"
+        time.sleep(0.005)
+    return time.monotonic() - started
+
+
+def test_a_change_on_one_referee_is_published_on_the_other_and_a_lost_one_caught_up(
+    two_apps: tuple[Flask, Flask], postgres_url: str
+) -> None:
+    first, second = two_apps
+    client = first.test_client()
+    table = create_table(client)
+    updates = second.extensions["deckforge.listener"]
+    assert updates.listener.listening.wait(10)
+    updates.publish(table.id)  # a stream on the second referee follows the table
+    board = second.extensions["deckforge.tables"].board
+    assert board.latest(table.id)[0] == 0
+
+    updates.listener.period = 60.0  # no catching up: the notification alone
+    assert act(client, table, 0, rank_hint(1, 1)).status_code == 200
+    assert _wait_for(board, table.id, 1, 5) < 1.0
+
+    # a notification lost (as while the listening connection is cut): none is sent
+    import psycopg
+
+    with psycopg.connect(postgres_url, autocommit=True) as admin:
+        admin.execute("ALTER TABLE tables DISABLE TRIGGER version_announced")
+        assert act(client, table, 1, rank_hint(2, 2)).status_code == 200
+        time.sleep(0.5)
+        assert board.latest(table.id)[0] == 1  # nobody told the second referee
+        updates.listener.period = 0.2  # now it compares versions: it finds version 2
+        _wait_for(board, table.id, 2, 5)
+        admin.execute("ALTER TABLE tables ENABLE TRIGGER version_announced")
+    state = second.test_client().get(f"/api/tables/{table.id}").get_json()
+    assert json.loads(board.latest(table.id)[1]) == state

@@ -1,0 +1,264 @@
+"""Several ``deckforge referee`` processes (issue 25's "Done when"), for real: two
+processes on one PostgreSQL, streams on one fed by actions posted to the other, one of
+them killed (kill -9) during a burst, PostgreSQL restarted; and a second process on one
+SQLite file refused. Server tests (real processes, a throwaway PostgreSQL)."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from postgres_server import PostgresServer
+from referee_helpers import Server, discard, rank_hint, start_server
+
+pytestmark = pytest.mark.server
+
+REFEREE_PORTS = range(5900, 6000)  # this test file's share of ports
+
+
+def _free_ports(count: int) -> list[int]:
+    found = []
+    for port in REFEREE_PORTS:
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        found.append(port)
+        if len(found) == count:
+            return found
+    raise AssertionError("no free port in 5900-5999")
+
+
+@pytest.fixture
+def two_referees(postgres_url: str) -> Iterator[tuple[Server, Server]]:
+    first, second = _free_ports(2)
+    a = start_server(postgres_url, "--streams-per-address", "200", port=first)  # type: ignore[arg-type]
+    b = start_server(postgres_url, "--streams-per-address", "200", port=second)  # type: ignore[arg-type]
+    yield a, b
+    a.stop()
+    b.stop()
+
+
+def _request(
+    server: Server, method: str, path: str, body: Any = None, headers: dict[str, str] | None = None
+) -> tuple[int, Any]:
+    place = urlsplit(server.url)
+    conn = http.client.HTTPConnection(place.hostname, place.port, timeout=10)
+    try:
+        data = None if body is None else json.dumps(body)
+        conn.request(
+            method, path, body=data, headers={"Content-Type": "application/json", **(headers or {})}
+        )
+        response = conn.getresponse()
+        return response.status, json.loads(response.read() or b"null")
+    finally:
+        conn.close()
+
+
+def _new_table(server: Server) -> tuple[str, dict[str, str]]:
+    status, body = _request(
+        server, "POST", "/api/tables", {"theme": "hanabi-classic", "players": ["A", "B", "C"]}
+    )
+    assert status == 201, body
+    return body["id"], {"Authorization": f"Bearer {body['leader_token']}"}
+
+
+def _act(
+    server: Server, table_id: str, auth: dict[str, str], version: int, move: Any, key: str = ""
+) -> tuple[int, Any]:
+    headers = {**auth, "Idempotency-Key": key} if key else auth
+    body = {"version": version, "action": move}
+    return _request(server, "POST", f"/api/tables/{table_id}/actions", body, headers)
+
+
+def _moves(count: int) -> list[dict[str, Any]]:
+    """A legal printed game: a hint, then a discard that wins the token back, and so on."""
+    cards = [(suit, rank) for suit in range(5) for rank in (1, 1, 1, 2, 2, 3, 3, 4, 4)]
+    moves = []
+    for n in range(count):
+        player = n % 3
+        if n % 2 == 0:
+            moves.append(rank_hint((player + 1) % 3, 1 + (n // 2) % 5))
+        else:
+            moves.append(discard(*cards[n // 2]))
+    return moves
+
+
+class StreamReader(threading.Thread):
+    """One event stream of a table: when each version's event arrived."""
+
+    def __init__(self, server: Server, table_id: str) -> None:
+        super().__init__(daemon=True)
+        place = urlsplit(server.url)
+        self.sock = socket.create_connection((place.hostname, place.port))
+        self.sock.sendall(
+            f"GET /api/tables/{table_id}/events HTTP/1.1\r\nHost: test\r\n"
+            "Accept: text/event-stream\r\n\r\n".encode()
+        )
+        self.arrivals: dict[int, float] = {}
+        self.opened = threading.Event()
+
+    def run(self) -> None:
+        tail = b""
+        while True:
+            try:
+                chunk = self.sock.recv(65536)
+            except OSError:
+                return
+            now = time.perf_counter()
+            if not chunk:
+                return
+            tail += chunk
+            for found in re.finditer(rb"\nid: (\d+)\n", tail):
+                self.arrivals.setdefault(int(found.group(1)), now)
+                self.opened.set()
+            tail = tail[-64:]
+
+    def close(self) -> None:
+        self.sock.close()
+
+
+def test_streams_on_one_referee_receive_every_action_posted_to_the_other(
+    two_referees: tuple[Server, Server],
+) -> None:
+    a, b = two_referees
+    table_id, auth = _new_table(a)
+    status, state = _request(b, "GET", f"/api/tables/{table_id}")
+    assert status == 200 and state["version"] == 0  # made on A, served by B
+    readers = [StreamReader(b, table_id) for _ in range(100)]
+    for reader in readers:
+        reader.start()
+    try:
+        assert all(reader.opened.wait(15) for reader in readers)
+        sent: dict[int, float] = {}
+        for version, move in enumerate(_moves(20)):
+            started = time.perf_counter()
+            status, body = _request(
+                a,
+                "POST",
+                f"/api/tables/{table_id}/actions",
+                {"version": version, "action": move},
+                auth,
+            )
+            assert status == 200, body
+            sent[version + 1] = started
+            deadline = time.monotonic() + 5
+            while not all(version + 1 in r.arrivals for r in readers):
+                assert time.monotonic() < deadline, f"version {version + 1} missing on B"
+                time.sleep(0.001)
+        delays = sorted(
+            (reader.arrivals[v] - at) * 1000 for reader in readers for v, at in sent.items()
+        )
+        p95 = delays[int(0.95 * (len(delays) - 1))]
+        print(f"action on A -> 100 streams on B: median {delays[len(delays) // 2]:.1f} ms,"
+              f" p95 {p95:.1f} ms, max {delays[-1]:.1f} ms")  # fmt: skip
+        assert p95 <= 100, f"p95 {p95:.1f} ms"
+    finally:
+        for reader in readers:
+            reader.close()
+
+
+def test_a_referee_killed_during_a_burst_loses_and_doubles_nothing(
+    two_referees: tuple[Server, Server],
+) -> None:
+    """40 actions, each with its Idempotency-Key, sent to A; A is killed (SIGKILL) while
+    the 21st is on its way; the client sends what was not answered again to B, with the
+    same key. The log holds the 40 actions once each, in order."""
+    a, b = two_referees
+    table_id, auth = _new_table(a)
+    moves = _moves(40)
+    target, answered, retried = a, 0, 0
+    killer = None
+    for version, move in enumerate(moves):
+        if version == 20:  # the kill lands while this request is on its way or just done
+            killer = threading.Timer(0.002, a.process.kill)
+            killer.start()
+        while True:
+            try:
+                status, body = _act(target, table_id, auth, version, move, f"burst-{version}")
+            except OSError:  # refused, reset, cut: the client's retry goes to B
+                target, retried = b, retried + 1
+                continue
+            assert status == 200, body
+            answered += 1
+            break
+    assert killer is not None
+    killer.join()
+    a.process.wait(timeout=10)
+    assert a.process.returncode == -9
+    status, body = _request(b, "GET", f"/api/tables/{table_id}/actions.json", headers=auth)
+    assert status == 200, body
+    actions = body["games"][0]["actions"] if "games" in body else body["actions"]
+    assert len(actions) == 40 == answered
+    assert retried >= 1
+    _, state = _request(b, "GET", f"/api/tables/{table_id}")
+    assert state["version"] == 40
+
+
+def test_a_postgresql_restart_is_survived_without_a_5xx(
+    postgres: PostgresServer, two_referees: tuple[Server, Server]
+) -> None:
+    a, b = two_referees
+    table_id, auth = _new_table(a)
+    moves = _moves(4)
+    for version in range(2):
+        status, _ = _request(
+            b,
+            "POST",
+            f"/api/tables/{table_id}/actions",
+            {"version": version, "action": moves[version]},
+            auth,
+        )
+        assert status == 200
+    reader = StreamReader(b, table_id)
+    reader.start()
+    try:
+        assert reader.opened.wait(15)
+        postgres.restart()  # pg_ctl stop -m fast, then start: every connection is cut
+        started = time.monotonic()
+        status, body = _act(b, table_id, auth, 2, moves[2])
+        assert status == 200, body  # B reconnected on its own: the first request after works
+        assert time.monotonic() - started < 15
+        # and A's change still reaches B's stream: B listens again after the restart
+        status, body = _act(a, table_id, auth, 3, moves[3])
+        assert status == 200, body
+        deadline = time.monotonic() + 15
+        while 4 not in reader.arrivals:
+            assert time.monotonic() < deadline, "B's stream did not get version 4"
+            time.sleep(0.01)
+    finally:
+        reader.close()
+
+
+def test_a_second_referee_on_the_same_sqlite_file_is_refused(tmp_path: Path) -> None:
+    database = tmp_path / "referee.sqlite3"
+    first = start_server(database)
+    try:
+        second = subprocess.run(
+            [sys.executable, "-m", "deckforge", "referee", "--port", "0", "--db", str(database)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        assert second.returncode != 0
+        assert "Traceback" not in second.stderr
+        assert "another deckforge referee is already serving this database" in second.stderr
+        assert f"process {first.process.pid}" in second.stderr
+        assert "PostgreSQL" in second.stderr
+    finally:
+        first.stop()
+    again = start_server(database)  # once the first has stopped, the file is free
+    again.stop()
