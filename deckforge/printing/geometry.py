@@ -282,6 +282,7 @@ class SheetLayout:
     back_offset: tuple[float, float] = (0.0, 0.0)
     max_rows: int | None = None  # fewer rows than fit, e.g. for a short token sheet
     gap: float = 0.0  # paper between neighbouring cells, in millimetres
+    rtl: bool = False  # slots fill each row from the right (a right-to-left deck)
 
     def __post_init__(self) -> None:
         if self.margin < MIN_MARGIN:
@@ -369,6 +370,8 @@ class SheetLayout:
         if not 0 <= slot < self.per_page:
             raise IndexError(f"slot {slot} outside a {self.columns}x{self.rows} grid")
         row, column = divmod(slot, self.columns)
+        if self.rtl:  # read like the deck's language: the first card top right
+            column = self.columns - 1 - column
         w, h = self.cell_size
         across, down = self.pitch
         grid = self.grid

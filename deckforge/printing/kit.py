@@ -15,6 +15,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from deckforge.atomic import stage
+from deckforge.languages import is_rtl_language
 from deckforge.printing.calibration import calibration_sheet
 from deckforge.printing.cards import (
     CardSheets,
@@ -122,6 +123,7 @@ def build_kit(
             duplex=options.duplex,
             back_offset=options.back_offset,
             gap=options.gap,
+            rtl=is_rtl_language(theme.language),
         )
         fold = FoldLayout(paper=paper, card=card, bleed=options.bleed) if options.fold else None
     except LayoutError as error:
