@@ -111,8 +111,12 @@ def leader_pause(table_id: str, token: str) -> Any:
 
 @bp.get("/t/<table_id>/lead/<token>/games/<int:number>/hanab.json")
 @leader_required
-def leader_export_hanab(table_id: str, token: str, number: int) -> Response:
-    return hanab_record(digital_table(table_id), number)
+def leader_export_hanab(table_id: str, token: str, number: int) -> Any:
+    digital = in_language(digital_table(table_id))
+    if 1 <= number <= digital.table.game and not is_final(digital, number):
+        # said in the page's words (the API's 409 game-running)
+        return render_template("error.html", status=409, key="digital.export_later"), 409
+    return hanab_record(digital, number)
 
 
 # ---- what the leader's page shows of a digital table ---------------------------------------

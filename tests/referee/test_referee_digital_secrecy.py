@@ -44,7 +44,9 @@ def test_the_deck_is_the_leader_s_and_only_once_the_game_is_over(client: FlaskCl
     page = client.get(f"/t/{table.id}/lead/{table.token}").get_data(as_text=True)
     assert 'id="export-later"' in page and leader_link not in page
     assert client.get(hanab, headers=table.auth).status_code == 409
-    assert client.get(leader_link).status_code == 409
+    refused = client.get(leader_link)
+    assert refused.status_code == 409
+    assert "once the game is over" in refused.get_data(as_text=True)
     state = _finish(client, table)
     assert state["is_over"]
     assert client.get(hanab).status_code == 401
