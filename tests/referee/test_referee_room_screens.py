@@ -16,10 +16,13 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+import yaml
 from browser_helpers import OUTPUT
 from chromium_browsers import Chromium
 from referee_helpers import Server, call_api, start_server
 from selenium.webdriver.support.ui import WebDriverWait
+
+from deckforge.theme.loader import BUNDLED_THEMES
 
 NBSP = "\u00a0"
 TEAMS = {
@@ -36,7 +39,35 @@ TEAMS = {
         "The Werewolves of the Third Floor Annexe",
     ],
 }
-THEME = {"fr": "interfaith-festival", "en": "hanabi-classic"}
+THEME = {"fr": "interfaith-festival", "en": "hanabi-classic", "fr-longest": "longest"}
+TEAMS["fr-longest"] = TEAMS["fr"]
+# the festival deck with every name as long as the theme format allows: a 100-character
+# title, 40-character family and token names (long words, which must not be cut)
+LONGEST_TITLE = ("Tous invités à la grande fête interreligieuse et interculturelle " * 2)[:99] + "!"
+LONGEST_SUITS = [
+    "Bouddhismes theravāda, mahāyāna et zen",
+    "Christianismes catholique et orthodoxes",
+    "Judaïsmes orthodoxe, libéral et massorti",
+    "Islams sunnite, chiite et soufi ensemble",
+    "Hindouismes vishnouite et shivaïte unis",
+]
+LONGEST_ERRORS = (
+    "œuvre démoniaque absolument détestable",
+    "œuvres démoniaques vraiment détestables",
+)
+LONGEST_HINTS = ("moment de grâce et de vérité partagée", "moments de grâce et de vérité partagée")
+
+
+def _longest_theme() -> str:
+    data = yaml.safe_load((BUNDLED_THEMES / "interfaith-festival.yaml").read_text("utf-8"))
+    data.update(id="longest", title=LONGEST_TITLE)
+    for suit, name in zip(data["suits"], LONGEST_SUITS, strict=True):
+        suit["name"] = name
+    for kind, (one, many) in (("error", LONGEST_ERRORS), ("hint", LONGEST_HINTS)):
+        data["tokens"][kind].update(name=one, plural=many)
+    return yaml.safe_dump(data, allow_unicode=True, sort_keys=False)
+
+
 ISLAM = 3  # the festival's suit whose 1 has the longest text
 SCREENS = [(1920, 1080), (1280, 720), (1024, 768)]
 BIG_AT_1920 = [".score-line", ".seats li", ".tok-label", ".lesson-text", ".step"]
@@ -98,7 +129,9 @@ class Room:
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
-    running = start_server(tmp_path_factory.mktemp("room") / "referee.sqlite3")
+    folder = tmp_path_factory.mktemp("room")
+    (folder / "longest.yaml").write_text(_longest_theme(), encoding="utf-8")
+    running = start_server(folder / "referee.sqlite3", "--themes", str(folder))
     yield running
     running.stop()
 
@@ -133,6 +166,15 @@ def _projector_checks(driver: Any, width: int, height: int, shot: str) -> None:
     OUTPUT.mkdir(exist_ok=True)
     driver.save_screenshot(str(OUTPUT / f"room-{shot}-{width}x{height}.png"))
     assert driver.execute_script(SIDEWAYS) <= 0, f"{shot} scrolls sideways at {width} px"
+    # nothing pushed off the bottom, and the piles keep their cards visible
+    bottom = driver.execute_script(
+        "return document.querySelector('.lower').getBoundingClientRect().bottom - innerHeight"
+    )
+    assert bottom <= 1, f"{shot}: the lower row is cut by {bottom} px at {width}x{height}"
+    for card in driver.find_elements("css selector", ".pile-card"):
+        assert card.size["height"] >= height / 16, f"{shot}: a pile squashed at {width} px"
+        rank = card.find_element("css selector", ".pile-rank")
+        assert rank.size["height"] <= card.size["height"], f"{shot}: the rank leaves its card"
     if (width, height) == (1920, 1080):
         for selector in BIG_AT_1920:
             for element in driver.find_elements("css selector", selector):
@@ -143,7 +185,7 @@ def _projector_checks(driver: Any, width: int, height: int, shot: str) -> None:
             assert driver.execute_script(SIZE_OF, element) >= 26
 
 
-@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize("language", ["fr", "en", "fr-longest"])
 def test_the_final_round_promises_no_more_than_the_turns_left(
     server: Server, chromium: Chromium, language: str
 ) -> None:
@@ -159,10 +201,10 @@ def test_the_final_round_promises_no_more_than_the_turns_left(
         wanted = {
             "fr": "Score 15 / 25 · au plus 18 points encore possibles",
             "en": "Score 15 / 25 · at most 18 still reachable",
-        }[language]
+        }[language[:2]]
         assert score == wanted
         banner = _text(projector, ".banner.final")
-        assert banner.endswith({"fr": "encore 3 tours", "en": "3 turns left"}[language]), banner
+        assert banner.endswith({"fr": "encore 3 tours", "en": "3 turns left"}[language[:2]])
         _projector_checks(projector, width, height, f"final-{language}")
     phone = chromium.open(390, 844, mobile=True)
     _show(phone, room.urls["leader"], state["version"], 0, 0)
@@ -170,7 +212,7 @@ def test_the_final_round_promises_no_more_than_the_turns_left(
     assert phone.execute_script(SIDEWAYS) <= 0
 
 
-@pytest.mark.parametrize("language", ["fr", "en"])
+@pytest.mark.parametrize("language", ["fr", "en", "fr-longest"])
 def test_the_end_of_a_strikeout_says_it_plainly_and_hides_no_card(
     server: Server, chromium: Chromium, language: str
 ) -> None:
@@ -181,12 +223,17 @@ def test_the_end_of_a_strikeout_says_it_plainly_and_hides_no_card(
     reason = {
         "fr": "Partie perdue : 3/3 œuvres du démon sur la table.",
         "en": "Game lost: 3/3 error tokens on the table.",
+        "fr-longest": f"Partie perdue : 3/3 {LONGEST_ERRORS[1]} sur la table.",
     }[language]
     for width, height in SCREENS:
         _show(projector, room.urls["projector"], state["version"], width, height)
         assert _text(projector, ".end-reason") == reason
         for text in projector.find_elements("css selector", ".lesson-text, .lesson-title"):
             assert not projector.execute_script(COVERED, text), "the end screen hides it"
+        clipped = projector.execute_script(
+            "const b = document.querySelector('.end-box'); return b.scrollHeight - b.clientHeight"
+        )
+        assert clipped <= 1, f"the end box cuts {clipped} px at {width}x{height}"
         _projector_checks(projector, width, height, f"strikeout-{language}")
     phone = chromium.open(390, 844, mobile=True)
     _show(phone, room.urls["leader"], state["version"], 0, 0)
