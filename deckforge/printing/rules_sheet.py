@@ -278,7 +278,9 @@ def _notes(theme: Theme, words: Catalogue, st: Styles) -> list[Flowable]:
         return []
     notes: list[Flowable] = [Paragraph(words.text("h_notes"), st["h"])]
     for paragraph in theme.notes.strip().split("\n\n"):
-        notes.append(Paragraph(_e(BREAKABLE.sub(" ", paragraph).strip()), st["body"]))
+        # a single line break inside a paragraph is how YAML wraps it, not a new line
+        text = BREAKABLE.sub(" ", paragraph.replace("\n", " ")).strip()
+        notes.append(Paragraph(_e(text), st["body"]))
     return notes
 
 
