@@ -181,6 +181,13 @@ def _lan_address() -> str | None:
     "choose; may be given more than once. Other theme files: only from this "
     "computer.",
 )
+@click.option(
+    "--keep-days",
+    type=click.IntRange(1, 36500),
+    default=None,
+    help="Delete the tables without any change for this many days (their team names "
+    "are pupils' data), at the start and every hour [default: keep every table].",
+)
 def referee(
     host: str,
     port: int,
@@ -189,6 +196,7 @@ def referee(
     threads: int,
     streams_per_address: int | None,
     theme_folders: tuple[Path, ...],
+    keep_days: int | None,
 ) -> None:
     """Run the referee: a projector screen and a leader's remote for each table."""
     from deckforge.referee import default_database
@@ -238,6 +246,8 @@ def referee(
         app.config["PUBLIC_URL"] = f"http://{shown}:{actual}/"
     asgi = RefereeASGI(app, threads, streams_per_address or STREAMS_PER_ADDRESS)
     click.echo(f"Database: {shown_database(target)}")
+    if keep_days is not None:
+        _keep_for(app, keep_days)
     click.echo(
         f"Referee running: open http://{shown}:{actual}/ (Ctrl+C to stop)",
     )
@@ -254,6 +264,14 @@ def referee(
         if held is not None:
             held.close()
     click.echo("Referee stopped.")
+
+
+def _keep_for(app: Any, days: int) -> None:
+    """Retention: a pass now (its count shown), then one every hour."""
+    from deckforge.referee import retention
+
+    click.echo(retention.report(days, retention.delete_idle(app, days)))
+    retention.keep_deleting(app, days, click.echo)
 
 
 def _echo_studio(config: Any, studio: str, network: bool) -> None:

@@ -75,6 +75,21 @@ def openapi() -> Response:
     return jsonify(document())
 
 
+@bp.get("/health")
+def health() -> tuple[Response, int]:
+    """For monitoring: 200 while the database answers a query, 503 when it does not (the
+    reason stays in the referee's log, not in a public answer)."""
+    try:
+        get_db().execute("SELECT 1").fetchone()
+    except store.database_errors():
+        answer, status = {"status": "unavailable", "database": "unreachable"}, 503
+    else:
+        answer, status = {"status": "ok", "database": "ok"}, 200
+    response = jsonify(answer)
+    response.headers["Cache-Control"] = "no-store"
+    return response, status
+
+
 @bp.get("/themes")
 def themes() -> Response:
     listed: ThemeList = {"themes": theme_rows()}

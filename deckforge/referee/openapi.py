@@ -220,6 +220,20 @@ def _paths() -> dict[str, Any]:
     """Every route of the API, one :func:`_route` each."""
     paths: dict[str, Any] = {}
     add = functools.partial(_route, paths)
+    health = _object(
+        {
+            "status": {"type": "string", "enum": ["ok", "unavailable"]},
+            "database": {"type": "string", "enum": ["ok", "unreachable"]},
+        },
+        "status database",
+        additionalProperties=False,
+    )
+    add(
+        "get /api/health health 200",
+        "For monitoring: whether the referee's database answers (503 when it does not).",
+        _answer(health, "The database answers."),
+    )
+    paths["/api/health"]["get"]["responses"]["503"] = _answer(health, "It does not answer.")
     themes = "Bundled themes and those of the themes folders (players allowed)."
     add("get /api/themes listThemes 200", themes, _answer(_ref("ThemeList"), "Themes."))
     created = _answer(_ref("CreatedTable"), "The new table.")

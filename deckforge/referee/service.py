@@ -47,7 +47,11 @@ def library() -> ThemeLibrary:
 
 def this_computer() -> bool:
     """Whether the request may name any theme file: from this computer, under a loopback
-    host name (a foreign page reaching 127.0.0.1 through its own name may not)."""
+    host name (a foreign page reaching 127.0.0.1 through its own name may not). Never for
+    a hosted referee (PostgreSQL): behind a proxy on the same machine, every visitor's
+    request would come from a loopback address."""
+    if current_app.config.get("HOSTED"):
+        return False
     return from_this_computer(request.remote_addr, request.host)
 
 

@@ -469,6 +469,25 @@ def table_versions(conn: sqlite3.Connection, table_ids: list[str]) -> dict[str, 
     return found
 
 
+def delete_idle_tables(conn: sqlite3.Connection, idle_since: str) -> int:
+    """Delete the tables without any change since ``idle_since`` (an ISO time as
+    :func:`now` writes it: made before it, no action, new game or keyed change since),
+    with everything they hold (their games, log, keys, pause, replay position); the
+    decks stay (other tables may play them). Returns how many tables went."""
+    with write(conn) as writer:
+        gone = writer.execute(
+            "DELETE FROM tables WHERE created_at < ?"
+            " AND NOT EXISTS (SELECT 1 FROM actions"
+            "  WHERE actions.table_id = tables.id AND actions.created_at >= ?)"
+            " AND NOT EXISTS (SELECT 1 FROM games"
+            "  WHERE games.table_id = tables.id AND games.started_at >= ?)"
+            " AND NOT EXISTS (SELECT 1 FROM request_keys"
+            "  WHERE request_keys.table_id = tables.id AND request_keys.created_at >= ?)",
+            (idle_since,) * 4,
+        )
+        return int(gone.rowcount)
+
+
 def is_paused(conn: sqlite3.Connection, table_id: str) -> bool:
     """Whether the leader has paused the seats of a digital table."""
     row = conn.execute("SELECT 1 FROM pauses WHERE table_id = ?", (table_id,)).fetchone()

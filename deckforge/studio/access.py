@@ -27,7 +27,10 @@ def _secret_hash(secret: str) -> str:
 
 
 def is_local() -> bool:
-    """The request comes from the referee's own computer, under a loopback host name."""
+    """The request comes from the referee's own computer, under a loopback host name; never
+    for a hosted referee (PostgreSQL: a proxy on its machine makes every request local)."""
+    if current_app.config.get("HOSTED"):
+        return False
     return from_this_computer(request.remote_addr, request.host)
 
 

@@ -285,3 +285,9 @@ def test_the_openapi_document_describes_every_route_of_the_api_blueprint(
     assert routes <= set(document["paths"]), routes - set(document["paths"])
     post_action = document["paths"]["/api/tables/{table_id}/actions"]["post"]
     assert {"401", "403", "409", "422"} <= set(post_action["responses"])
+
+
+def test_the_health_answer_says_the_database_answers(client: FlaskClient) -> None:
+    answer = client.get("/api/health")
+    assert (answer.status_code, answer.get_json()) == (200, {"status": "ok", "database": "ok"})
+    assert "/api/health" in client.get("/api/openapi.json").get_json()["paths"]

@@ -24,8 +24,8 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
     for names in (
         "__init__ live",  # the app factory; the streams in front of it
         "api pages digital replay",  # the blueprints
-        # what pages share; who may do what; other processes' changes (PostgreSQL)
-        "rendering auth listener",
+        # what pages share; who may do what; other processes' changes (PostgreSQL); retention
+        "rendering auth listener retention",
         "service",  # the table service as routes use it
         # what a request may say; what a seat may see; retries; older tables' decks
         "checks seats idempotency decks",

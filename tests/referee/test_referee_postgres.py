@@ -154,3 +154,44 @@ def test_a_change_on_one_referee_is_published_on_the_other_and_a_lost_one_caught
         admin.execute("ALTER TABLE tables ENABLE TRIGGER version_announced")
     state = second.test_client().get(f"/api/tables/{table.id}").get_json()
     assert json.loads(board.latest(table.id)[1]) == state
+
+
+def test_the_health_answer_checks_the_database(
+    postgres: PostgresServer, hosted_app: Callable[[str], Flask]
+) -> None:
+    client = hosted_app("data").test_client()
+    answer = client.get("/api/health")
+    assert (answer.status_code, answer.get_json()) == (200, {"status": "ok", "database": "ok"})
+    assert answer.headers["Cache-Control"] == "no-store"
+    postgres.stop()
+    try:
+        away = client.get("/api/health")
+        assert away.status_code == 503
+        assert away.get_json() == {"status": "unavailable", "database": "unreachable"}
+    finally:
+        postgres.start()
+
+
+def test_a_hosted_referee_grants_no_this_computer_rights(
+    hosted_app: Callable[[str], Flask], tmp_path: Path
+) -> None:
+    """Behind a proxy on its own machine, every visitor's request comes from 127.0.0.1:
+    a hosted referee gives nobody the studio without its key, nor theme files outside its
+    folders (a referee on SQLite still does, for its own computer)."""
+    from deckforge.referee import create_app as sqlite_referee
+    from deckforge.studio.access import may_edit
+
+    theme = tmp_path / "mine.yaml"
+    theme.write_text(
+        (Path(__file__).parents[2] / "themes" / "hanabi-classic.yaml").read_text("utf-8"),
+        "utf-8",
+    )
+    body = {"theme": str(theme), "players": ["A", "B"]}
+    local = sqlite_referee({"TESTING": True, "DATABASE": str(tmp_path / "r.sqlite3")})
+    assert local.test_client().post("/api/tables", json=body).status_code == 201
+    hosted = hosted_app("data")
+    refused = hosted.test_client().post("/api/tables", json=body)
+    assert refused.status_code == 403
+    assert refused.get_json()["error"]["code"] == "theme-not-allowed"
+    with hosted.test_request_context("/studio/", environ_base={"REMOTE_ADDR": "127.0.0.1"}):
+        assert not may_edit()

@@ -436,3 +436,31 @@ def test_tables_keep_their_deck_once_per_deck_and_older_ones_are_pinned_or_lost(
     assert store.tables_to_pin(conn) == []
     assert store.get_table(conn, first.id).deck == CLASSIC.hash  # type: ignore[union-attr]
     assert store.deck_is_lost(conn, second.id) and not store.deck_is_lost(conn, first.id)
+
+
+def test_tables_idle_since_a_time_are_deleted_with_all_they_hold(conn: sqlite3.Connection) -> None:
+    old, played, recent = _table(conn), _table(conn), _table(conn)
+    for table in (old, played):
+        store.append_action(conn, table.id, 0, {"n": 0}, _key(f"k-{table.id}"))
+        store.set_paused(conn, table.id, 1, True)
+    long_ago = "2026-01-01T00:00:00.000+00:00"
+    for name, column in (
+        ("tables", "created_at"),
+        ("games", "started_at"),
+        ("actions", "created_at"),
+        ("request_keys", "created_at"),
+    ):
+        key = "id" if name == "tables" else "table_id"
+        conn.execute(
+            f"UPDATE {name} SET {column} = ? WHERE {key} IN (?, ?)", (long_ago, old.id, played.id)
+        )
+    store.append_action(conn, played.id, 2, {"n": 1})  # played today: kept
+
+    assert store.delete_idle_tables(conn, "2026-06-01T00:00:00.000+00:00") == 1
+    assert store.get_table(conn, old.id) is None
+    for name in ("games", "actions", "request_keys", "pauses"):
+        left = conn.execute(f"SELECT COUNT(*) FROM {name} WHERE table_id = ?", (old.id,))
+        assert left.fetchone()[0] == 0, name
+    assert {t.id for t in store.list_tables(conn)} == {played.id, recent.id}
+    assert store.deck_text(conn, CLASSIC.hash) == CLASSIC.text  # decks stay
+    assert store.delete_idle_tables(conn, "2026-06-01T00:00:00.000+00:00") == 0
