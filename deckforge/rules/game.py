@@ -88,6 +88,7 @@ class Game:
         "_complete",
         "_deck",
         "_discarded",
+        "_discarded_counts",
         "_discards",
         "_drawn",
         "_hand_size",
@@ -132,9 +133,9 @@ class Game:
         self._complete = 0
         self._discards: list[Card] = []
         self._seen = [[0] * (n + 1) for n in book.ranks]  # in piles or discards
-        # per suit, copies of rank r discarded or misplayed at index r (a tuple replaced
-        # at each discard, so that views hand it out as it is)
-        self._discarded = [(0,) * (n + 1) for n in book.ranks]
+        self._discarded = [[0] * (n + 1) for n in book.ranks]
+        # the same as tuples, made when first asked after a discard (discarded_counts)
+        self._discarded_counts: tuple[tuple[int, ...], ...] | None = None
         self._history: list[Action] = []
         self._legal = _action_table(book, players)
         # per player: the hints that touch their hand (None: not worked out since it changed)
@@ -272,6 +273,15 @@ class Game:
 
     def is_playable(self, card: Card) -> bool:
         return self._next[card.suit] == card.rank
+
+    def discarded_counts(self) -> tuple[tuple[int, ...], ...]:
+        """Per suit, the copies of rank ``r`` discarded or misplayed, at index ``r`` (the
+        same tuples until the next discard)."""
+        counts = self._discarded_counts
+        if counts is None:
+            counts = tuple(tuple(suit) for suit in self._discarded)
+            self._discarded_counts = counts
+        return counts
 
     @property
     def discards(self) -> tuple[Card, ...]:
@@ -533,9 +543,8 @@ class Game:
 
     def _to_discards(self, card: Card) -> None:
         self._discards.append(card)
-        counts = self._discarded[card.suit]
-        rank = card.rank
-        self._discarded[card.suit] = (*counts[:rank], counts[rank] + 1, *counts[rank + 1 :])
+        self._discarded[card.suit][card.rank] += 1
+        self._discarded_counts = None
 
     def _draw_replacement(self, player: int) -> HandCard | None:
         """Refill a hand after a play or discard, unless that ended the game or the

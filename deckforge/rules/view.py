@@ -130,7 +130,7 @@ class PlayerView:
 
     def discarded_counts(self) -> tuple[tuple[int, ...], ...]:
         """Per suit, the copies of rank ``r`` discarded or misplayed, at index ``r``."""
-        return tuple(self._game._discarded)
+        return self._game.discarded_counts()
 
     def copies_left(self, card: Card) -> int:
         """Copies not yet in the piles or the discards (some may be in hands)."""

@@ -263,3 +263,34 @@ def test_a_random_bot_is_reproducible_from_its_seed() -> None:
     assert play_game(theme, 3, "random", 5) == first
     others = {play_game(theme, 3, "random", seed).turns for seed in range(6, 16)}
     assert len(others) > 1
+
+
+@pytest.mark.parametrize("theme_name", ["hanabi-classic", str(ODD_SHAPES)])
+def test_a_board_built_from_the_previous_one_is_the_board_built_afresh(theme_name: str) -> None:
+    # the board works out again only the suits whose pile or discards changed since
+    # the previous board: every fact must be what a board built from nothing says
+    from deckforge.rules.bots.knowledge import Board, Identities
+
+    theme = _theme(theme_name)
+    ids = Identities.of(theme)
+    for seed in range(3):
+        game = Game.deal(theme, theme.players.counts[0], seed)
+        bots = [ConventionBot(seat) for seat in range(game.players)]
+        view = game.view(0)
+        board = Board(ids, view)
+        while game.end is None:
+            seat = game.current_player
+            action = bots[seat].act(game.view(seat))
+            event = game.apply(action)
+            for other in bots:
+                other.observe(game.view(other.seat), action, event)
+            board = Board(ids, view, board)
+            fresh = Board(ids, view)
+            for name in ("playable", "trash", "critical", "available", "useful"):
+                assert getattr(board, name) == getattr(fresh, name), (name, game.turn)
+            assert board.after_playable == fresh.after_playable
+            assert board.unseen(view) == fresh.unseen(view)
+            discarded = [[0] * len(counts) for counts in view.discarded_counts()]
+            for card in game.discards:
+                discarded[card.suit][card.rank] += 1
+            assert view.discarded_counts() == tuple(tuple(c) for c in discarded)

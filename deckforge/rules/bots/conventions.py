@@ -97,7 +97,9 @@ class _Receiver:
     distance: int  # seats after the giver
     truths: list[int]  # per slot: the card's identity (as a bit)
     indexes: list[int]  # per slot: deck index
-    before: list[int]  # per slot: the identities its clues allow so far
+    before: list[int]  # per slot: the identities its clues allow so far, of those available
+    beliefs: list[int | None]  # per slot: what the conventions say it is (None: nothing)
+    fresh: list[bool]  # per slot: no clue has touched it yet
     common_before: list[int]  # per slot: what everybody knows of it so far
     chop: int | None
     has_play: bool  # the receiver already knows a card of theirs plays
@@ -234,7 +236,7 @@ class ConventionBot:
         self,
         board: Board,
         known: list[int],
-        indexes: list[int],
+        beliefs: list[int | None],
         after: list[int],
         touched: tuple[int, ...],
         known_soon: int | None = None,
@@ -247,7 +249,7 @@ class ConventionBot:
         for slot, mask in enumerate(after):
             if slot not in touched:
                 mask &= board.available
-                belief = self._belief.get(indexes[slot])
+                belief = beliefs[slot]
                 if belief is not None and mask & belief:
                     mask &= belief
                 if mask and not mask & (mask - 1):
@@ -288,23 +290,12 @@ class ConventionBot:
         narrowed = fits & wanted
         blind = 0
         if not narrowed and watch and focus != chop:
-            blind = fits & self._after_playable(board) & ~soon
+            blind = fits & board.after_playable & ~soon
             if blind:
                 return {focus: blind}, True
         if not narrowed:
             return {}, False
         return {focus: narrowed}, False
-
-    def _after_playable(self, board: Board) -> int:
-        """Identities that play right after one that plays now."""
-        following = 0
-        successor = board.ids.successor
-        mask = board.playable
-        while mask:
-            low = mask & -mask
-            following |= successor[low.bit_length() - 1]
-            mask ^= low
-        return following
 
     def _finesse_position(self, view: PlayerView, player: int) -> HandCard | None:
         """The newest card of ``player`` that no clue has touched."""
@@ -399,7 +390,8 @@ class ConventionBot:
         stalling = self._stalling(view, board, giver, view.hint_tokens + 1)
         if not stalling:
             known = self._known_elsewhere(view, board, target)
-            soon = self._soon(board, known, indexes, after, event.touched)
+            beliefs = [self._belief.get(index) for index in indexes]
+            soon = self._soon(board, known, beliefs, after, event.touched)
             watch = self._watch(view, giver, target)
             reading, finesse = self._reading(
                 board, indexes, after, event.touched, soon, watch, self._chop(indexes)
@@ -693,17 +685,30 @@ class ConventionBot:
             receiver = self._receiver(view, board, distance, by_player, stalling)
             if receiver is None:
                 continue
-            truths = receiver.truths
-            held = 0
-            for truth in truths:
-                held |= truth
-            for action, clue_mask in kinds[receiver.player]:
-                if not clue_mask & held:
-                    continue  # touches no card: not a clue
-                touched = tuple([slot for slot, truth in enumerate(truths) if truth & clue_mask])
-                clue = self._value(board, receiver, action, clue_mask, touched, queued, stalling)
-                if clue is not None:
-                    found.append(clue)
+            found += self._clues_to(board, receiver, kinds[receiver.player], queued, stalling)
+        return found
+
+    def _clues_to(
+        self,
+        board: Board,
+        receiver: _Receiver,
+        kinds: list[tuple[ColourHint | RankHint, int]],
+        queued: int,
+        stalling: bool,
+    ) -> list[_Clue]:
+        """Every true, non-empty clue to ``receiver`` with its value."""
+        found: list[_Clue] = []
+        truths = receiver.truths
+        held = 0
+        for truth in truths:
+            held |= truth
+        for action, clue_mask in kinds:
+            if not clue_mask & held:
+                continue  # touches no card: not a clue
+            touched = tuple([slot for slot, truth in enumerate(truths) if truth & clue_mask])
+            clue = self._value(board, receiver, action, clue_mask, touched, queued, stalling)
+            if clue is not None:
+                found.append(clue)
         return found
 
     def _receiver(
@@ -732,12 +737,16 @@ class ConventionBot:
         indexes = [held.deck_index for held in hand]
         common_before = self._commons_of(view, board)[target]
         known = [bit for player, bits in enumerate(by_player) if player != target for bit in bits]
+        available = board.available
+        belief_of, clued = self._belief.get, self._clued
         return _Receiver(
             player=target,
             distance=distance,
             truths=[ids.bit(held.card) for held in hand],  # type: ignore[arg-type]
             indexes=indexes,
-            before=[ids.of_hand_card(held) for held in hand],
+            before=[ids.of_hand_card(held) & available for held in hand],
+            beliefs=[belief_of(index) for index in indexes],
+            fresh=[index not in clued for index in indexes],
             common_before=common_before,
             chop=self._chop(indexes),
             has_play=any(c and not c & ~board.playable for c in common_before),
@@ -774,8 +783,9 @@ class ConventionBot:
     ) -> _Clue | None:
         """What a clue is worth (None: the receiver would read it wrong, or a finesse
         it rests on does not hold)."""
+        unclued = ~clue_mask
         after = [
-            mask & clue_mask if slot in touched else mask & ~clue_mask
+            mask & clue_mask if slot in touched else mask & unclued
             for slot, mask in enumerate(receiver.before)
         ]
         tally = _Tally(0.0, queued)
@@ -784,7 +794,7 @@ class ConventionBot:
             soon = board.playable
         else:
             soon = self._soon(
-                board, receiver.known, receiver.indexes, after, touched, receiver.soon
+                board, receiver.known, receiver.beliefs, after, touched, receiver.soon
             )
             read = self._true_reading(board, receiver, after, touched, soon, tally)
             if read is None:
@@ -838,19 +848,18 @@ class ConventionBot:
         tally: _Tally,
     ) -> None:
         """Add what the clue does for each card of the receiver's hand to ``tally``."""
-        playable, useful, available = board.playable, board.useful, board.available
-        indexes, common_before, chop = receiver.indexes, receiver.common_before, receiver.chop
-        belief_of, clued = self._belief.get, self._clued
+        playable, useful = board.playable, board.useful
+        common_before, chop = receiver.common_before, receiver.chop
+        beliefs, fresh = receiver.beliefs, receiver.fresh
         for slot, truth in enumerate(receiver.truths):
-            index = indexes[slot]
-            mask = after[slot] & available
-            belief = reading.get(slot, belief_of(index))
+            mask = after[slot]  # of the identities available
+            belief = reading.get(slot, beliefs[slot])
             if belief == 0:
                 continue
             if belief is not None and mask & belief:
                 mask &= belief
             was = common_before[slot]
-            newly = slot in touched and index not in clued
+            newly = fresh[slot] and slot in touched
             if mask and (not mask & ~playable or not mask & useful):
                 tally.safe_after = True
             if mask and not mask & ~playable and (not was or was & ~playable):
@@ -869,8 +878,8 @@ class ConventionBot:
         self, board: Board, receiver: _Receiver, touched: tuple[int, ...]
     ) -> bool:
         """Whether the receiver's chop after the clue is a last copy that does not play."""
-        for slot, index in enumerate(receiver.indexes):
-            if index not in self._clued and slot not in touched:
+        for slot, fresh in enumerate(receiver.fresh):
+            if fresh and slot not in touched:
                 return bool(receiver.truths[slot] & board.critical & ~board.playable)
         return False
 

@@ -179,6 +179,7 @@ class Board:
     score again (already played, or cut off by discarded cards). ``critical``:
     useful identities with a single copy left outside the piles and discards.
     ``left``: per identity, copies outside the piles and the discards.
+    ``after_playable``: identities that play right after one that plays now.
 
     Built from the ``previous`` board of the same game, only the suits whose pile
     or discards changed since are worked out again: a play or a discard changes
@@ -186,10 +187,11 @@ class Board:
     """
 
     __slots__ = (
+        "_left",
+        "after_playable",
         "available",
         "critical",
         "ids",
-        "left",
         "next_ranks",
         "playable",
         "suits",
@@ -213,26 +215,43 @@ class Board:
                     continue
             suits.append(_SuitFacts.of(ids, suit, played, discarded))
         playable = trash = critical = available = 0
-        left: list[int] = []
         for facts in suits:
             playable |= facts.playable
             trash |= facts.trash
             critical |= facts.critical
             available |= facts.available
-            left += facts.left
+        following = 0
+        successor = ids.successor
+        mask = playable
+        while mask:
+            low = mask & -mask
+            following |= successor[low.bit_length() - 1]
+            mask ^= low
         self.suits = suits
-        self.left = left
+        self._left: list[int] | None = None
         self.playable = playable
+        self.after_playable = following  # identities that play right after one that plays now
         self.trash = trash
         self.critical = critical
         self.useful = ids.every & ~trash
         self.available = available  # identities with a copy outside piles and discards
         self.next_ranks = view.next_ranks()
 
+    @property
+    def left(self) -> list[int]:
+        """Per identity, copies outside the piles and the discards (a new list)."""
+        left = self._left
+        if left is None:
+            left = []
+            for facts in self.suits:
+                left += facts.left
+            self._left = left
+        return left.copy()
+
     def unseen(self, view: PlayerView) -> tuple[list[int], int]:
         """Per identity, copies ``view``'s player cannot see (deck or own hand), and
         the mask of the identities with at least one such copy."""
-        left = self.left.copy()
+        left = self.left
         mask = self.available
         width = self.ids.width
         for player in range(view.players):
