@@ -240,3 +240,34 @@ def test_the_end_of_a_strikeout_says_it_plainly_and_hides_no_card(
     phone.save_screenshot(str(OUTPUT / f"room-strikeout-{language}-leader-390x844.png"))
     assert phone.execute_script(SIDEWAYS) <= 0
     assert reason in _text(phone, "main")
+
+
+SPLIT_WORDS = """
+const split = [];
+for (const box of document.querySelectorAll(arguments[0])) {
+  const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+  for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+    for (const m of node.data.matchAll(/\\S+/g)) {
+      const range = document.createRange();
+      range.setStart(node, m.index);
+      range.setEnd(node, m.index + m[0].length);
+      if (range.getClientRects().length > 1) split.push(m[0]);
+    }
+  }
+}
+return split;
+"""
+
+
+@pytest.mark.parametrize("language", ["fr", "fr-longest"])
+def test_the_leader_page_keeps_every_family_name_whole(
+    server: Server, chromium: Chromium, language: str
+) -> None:
+    """On a 1920-wide laptop the hint buttons cut 'Christianism|e'; on a phone too."""
+    room = Room(server, language)
+    for width, height, mobile in ((1920, 1080, False), (390, 844, True)):
+        driver = chromium.open(width, height, mobile=mobile)
+        _show(driver, room.urls["leader"], 0, 0, 0)
+        driver.save_screenshot(str(OUTPUT / f"room-leader-{language}-{width}x{height}.png"))
+        assert driver.execute_script(SPLIT_WORDS, ".suit-btn") == []
+        assert driver.execute_script(SIDEWAYS) <= 0
