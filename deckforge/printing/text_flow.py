@@ -47,6 +47,7 @@ class LineParagraph(Flowable):
         super().__init__()
         self.style = style
         self.bullet = bullet
+        self.continued_indent: float | None = None
         regular = stack_named(style.fontName)
         assert regular is not None
         self.regular = regular
@@ -63,6 +64,18 @@ class LineParagraph(Flowable):
 
     def _stack(self, bold: bool) -> FontStack:
         return self.bold if bold else self.regular
+
+    def _indent(self) -> float:
+        """Where the text starts: the style's indent, or further when the bullet ("12.",
+        a wide bold number) would otherwise touch the first word (a space between)."""
+        if self.continued_indent is not None:  # the rest of a bulleted paragraph
+            return self.continued_indent
+        indent = self.style.leftIndent
+        if self.bullet:
+            size = self.style.fontSize
+            bullet_end = self.style.bulletIndent + self.bold.width(self.bullet, size)
+            indent = max(indent, bullet_end + self.regular.width(" ", size))
+        return indent
 
     def _width(self, spans: list[Span]) -> float:
         size = self.style.fontSize
@@ -91,7 +104,7 @@ class LineParagraph(Flowable):
 
     def wrap(self, availWidth: float, availHeight: float) -> tuple[float, float]:
         self.width = availWidth
-        text_width = availWidth - self.style.leftIndent - self.style.rightIndent
+        text_width = availWidth - self._indent() - self.style.rightIndent
         if not self.lines:
             self.lines = self._wrap_words(text_width)
         self.height = len(self.lines) * self.style.leading
@@ -105,16 +118,18 @@ class LineParagraph(Flowable):
         head = LineParagraph("", self.style, self.bullet)
         tail = LineParagraph("", self.style, None)
         head.lines, tail.lines = self.lines[:fits], self.lines[fits:]
+        tail.continued_indent = self._indent()
         return [head, tail]
 
     def draw(self) -> None:
         canvas, style = self.canv, self.style
         size = style.fontSize
         canvas.setFillColor(style.textColor)
-        start, end = style.leftIndent, self.width - style.rightIndent
+        indent = self._indent()
+        start, end = indent, self.width - style.rightIndent
         alignment = style.alignment
         if self.rtl:  # mirrored: the first indent is on the right
-            start, end = self.width - style.leftIndent, style.rightIndent
+            start, end = self.width - indent, style.rightIndent
             alignment = {TA_LEFT: TA_RIGHT, TA_RIGHT: TA_LEFT}.get(alignment, alignment)
         y = self.height - style.leading + (style.leading - size) / 2 + 0.2 * size
         if self.bullet:

@@ -99,3 +99,17 @@ def test_a_deck_without_teams_has_no_team_paragraph():
     assert not classic.players.teams
     text = _sheets(classic)
     assert "In teams" not in text and "Example: you take 1 " in text
+
+
+def test_a_hebrew_list_number_keeps_a_space_before_its_first_word():
+    """ "2.לזרוק" touched (−0.2 pt): the text starts a space after the bold number."""
+    from deckforge.printing.rules_sheet import _styles
+    from deckforge.printing.text_flow import LineParagraph
+
+    fonts = theme_fonts("NotoSansHebrew-Bold", "NotoSansHebrew", None, "he")
+    style = _styles(fonts)["item"]
+    item = LineParagraph("<b>לזרוק קלף.</b> שימו קלף", style, bullet="12.")
+    item.wrap(400, 800)
+    size = style.fontSize
+    bullet_end = style.bulletIndent + fonts.title.width("12.", size)
+    assert item._indent() >= bullet_end + fonts.body.width(" ", size) - 1e-9
