@@ -16,6 +16,7 @@ SHARED = {
     "page_tokens",
     "identity_cache",
     "bundled",
+    "forwarded",
 }
 PACKAGE = {"__version__", "__init__"}  # deckforge/__init__.py
 # what each part may import besides the shared modules

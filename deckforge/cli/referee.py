@@ -116,6 +116,28 @@ def _only_process(database: Path) -> IO[str]:
     return handle
 
 
+def _proxy_settings(
+    trusted: tuple[str, ...], header: str, public_url: str | None
+) -> dict[str, Any]:
+    """The app's settings for --trusted-proxy, --proxy-header and --public-url, checked."""
+    from deckforge.forwarded import ProxyError, TrustedProxies
+
+    entries = tuple(part.strip() for entry in trusted for part in entry.split(",") if part.strip())
+    try:
+        TrustedProxies(entries, header, public_url or "")
+    except ProxyError as problem:
+        option = (
+            "--public-url"
+            if public_url and str(problem).startswith(public_url)
+            else ("--trusted-proxy")
+        )
+        raise Failure(f"{option} {problem}", USAGE) from None
+    settings: dict[str, Any] = {"TRUSTED_PROXIES": entries, "PROXY_HEADER": header}
+    if public_url:
+        settings["PUBLIC_URL"] = public_url.rstrip("/") + "/"
+    return settings
+
+
 def _lan_address() -> str | None:
     """This machine's address on the local network, found without sending anything."""
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
@@ -188,6 +210,29 @@ def _lan_address() -> str | None:
     help="Delete the tables without any change for this many days (their team names "
     "are pupils' data), at the start and every hour [default: keep every table].",
 )
+@click.option(
+    "--trusted-proxy",
+    "trusted_proxies",
+    multiple=True,
+    metavar="ADDRESS",
+    help="A reverse proxy (address or network; repeatable, or a comma list) whose "
+    "X-Forwarded-For header names the client; requests it passes on never get this "
+    "computer's rights [default: none] (docs/hosting.md).",
+)
+@click.option(
+    "--proxy-header",
+    type=click.Choice(["x-forwarded-for", "forwarded"]),
+    default="x-forwarded-for",
+    show_default=True,
+    help="The header the trusted proxies write: X-Forwarded-For (with X-Forwarded-Proto "
+    "and -Host) or RFC 7239 Forwarded.",
+)
+@click.option(
+    "--public-url",
+    metavar="URL",
+    help="The address people open behind the proxy (https://games.example.org/): links, "
+    "QR codes and Secure cookies follow it.",
+)
 def referee(
     host: str,
     port: int,
@@ -197,6 +242,9 @@ def referee(
     streams_per_address: int | None,
     theme_folders: tuple[Path, ...],
     keep_days: int | None,
+    trusted_proxies: tuple[str, ...],
+    proxy_header: str,
+    public_url: str | None,
 ) -> None:
     """Run the referee: a projector screen and a leader's remote for each table."""
     from deckforge.referee import default_database
@@ -205,6 +253,7 @@ def referee(
     from deckforge.web import create_app
 
     target = _database_target(database or str(default_database()))
+    proxies = _proxy_settings(trusted_proxies, proxy_header, public_url)
     _raise_open_files_limit()
     try:  # listen first: an address that cannot be served leaves no database behind
         listening = _listen(host, port)
@@ -230,6 +279,7 @@ def referee(
                 "DATABASE": target,
                 "SYNC": sync,
                 "THEME_FOLDERS": tuple(f.resolve() for f in theme_folders),
+                **proxies,
             }
         )
     except failures as problem:
@@ -242,12 +292,18 @@ def referee(
     if host in ("0.0.0.0", "::", ""):
         shown = _lan_address() or socket.gethostname()
     shown = url_host(shown)
-    if shown != host:  # serving the network: links for phones name this machine
+    if public_url:
+        app.config["PUBLIC_URL"] = public_url.rstrip("/") + "/"
+    elif shown != host:  # serving the network: links for phones name this machine
         app.config["PUBLIC_URL"] = f"http://{shown}:{actual}/"
     asgi = RefereeASGI(app, threads, streams_per_address or STREAMS_PER_ADDRESS)
     click.echo(f"Database: {shown_database(target)}")
     if keep_days is not None:
         _keep_for(app, keep_days)
+    if trusted_proxies:
+        click.echo(f"Behind proxies: {', '.join(proxies['TRUSTED_PROXIES'])} ({proxy_header})")
+    if public_url:
+        click.echo(f"Public address: {app.config['PUBLIC_URL']}")
     click.echo(
         f"Referee running: open http://{shown}:{actual}/ (Ctrl+C to stop)",
     )
@@ -316,6 +372,7 @@ def _server(asgi: Any) -> Any:
         asgi,
         lifespan="off",
         log_level="warning",
+        proxy_headers=False,  # only --trusted-proxy's headers are believed (deckforge.forwarded)
         access_log=False,
         timeout_keep_alive=30,
         timeout_graceful_shutdown=2,

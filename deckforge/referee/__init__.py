@@ -9,8 +9,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, has_request_context, request
+from flask.sessions import SecureCookieSessionInterface
 
+from deckforge.forwarded import ForwardedMiddleware, TrustedProxies
 from deckforge.referee import store
 from deckforge.referee.db import release_db
 from deckforge.referee.decks import pin_older_tables
@@ -65,6 +67,33 @@ def _postgres_pool(url: str) -> Any:
     return postgres.PgPool(url)
 
 
+class _SessionCookies(SecureCookieSessionInterface):
+    """The session cookie is Secure whenever its request came over https (directly, or
+    from a trusted proxy that said so), so a public https address keeps it off plain http."""
+
+    def get_cookie_secure(self, app: Flask) -> bool:
+        return bool(app.config["SESSION_COOKIE_SECURE"]) or (
+            has_request_context() and request.scheme == "https"
+        )
+
+
+def _behind_proxies(app: Flask) -> None:
+    """Believe the forwarding headers of the trusted proxies only (deckforge.forwarded).
+
+    ``PUBLIC_URL`` given when the app is made (``--public-url``) is the public address of
+    proxied requests; the CLI sets its own LAN address later, for links only.
+    """
+    proxies = TrustedProxies(
+        app.config["TRUSTED_PROXIES"],
+        app.config["PROXY_HEADER"],
+        (app.config.get("PUBLIC_URL") or "") if app.config["TRUSTED_PROXIES"] else "",
+    )
+    app.extensions["deckforge.proxies"] = proxies
+    app.session_interface = _SessionCookies()
+    if proxies:
+        app.wsgi_app = ForwardedMiddleware(app.wsgi_app, proxies)  # type: ignore[method-assign,assignment]
+
+
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the referee app; ``test_config`` overrides the defaults (e.g. ``DATABASE``)."""
     app = Flask(__name__)
@@ -79,9 +108,12 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         SESSION_COOKIE_SAMESITE="Lax",
         SESSION_COOKIE_HTTPONLY=True,
         MAX_CONTENT_LENGTH=1024 * 1024,
+        TRUSTED_PROXIES=(),  # addresses or networks of reverse proxies (--trusted-proxy)
+        PROXY_HEADER="x-forwarded-for",  # or "forwarded" (RFC 7239): see deckforge.forwarded
     )
     if test_config is not None:
         app.config.update(test_config)
+    _behind_proxies(app)
     if app.config["DATABASE"] is None:
         app.config["DATABASE"] = str(default_database())
     hosted = store.is_postgres(app.config["DATABASE"])

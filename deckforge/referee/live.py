@@ -20,6 +20,7 @@ import orjson
 from a2wsgi import WSGIMiddleware
 from flask import Flask
 
+from deckforge.forwarded import TrustedProxies, scope_header
 from deckforge.referee.notify import KEEPALIVE, VersionBoard, event_text
 
 Scope = MutableMapping[str, Any]
@@ -117,6 +118,7 @@ class LiveStreams:
         self.app = app
         self.wsgi = wsgi
         self.per_address = per_address
+        self.proxies: TrustedProxies = app.extensions["deckforge.proxies"]
         self.keepalive = float(app.config["KEEPALIVE_SECONDS"])
         self.duration = float(app.config["STREAM_SECONDS"])
         self.board: VersionBoard = app.extensions["deckforge.tables"].board
@@ -215,9 +217,17 @@ class LiveStreams:
             for follower in followers:
                 follower.finish()
 
+    def _client(self, scope: Scope) -> str:
+        """The address a stream counts against: the connection's, or behind a trusted
+        proxy the client's it names (deckforge.forwarded)."""
+        peer = str((scope.get("client") or ("unknown",))[0])
+        if not self.proxies:
+            return peer
+        return self.proxies.origin(peer, scope_header(scope.get("headers") or ())).client
+
     async def serve(self, scope: Scope, receive: Receive, send: Send, table_id: str) -> None:
         self.loop = asyncio.get_running_loop()
-        address = str((scope.get("client") or ("unknown",))[0])
+        address = self._client(scope)
         if self.open_from[address] >= self.per_address:
             await _too_many(send, self.per_address)
             return

@@ -11,6 +11,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 from flask import Response, current_app, jsonify, request, url_for
 
+from deckforge.forwarded import proxied
 from deckforge.referee import store
 from deckforge.referee.checks import NewTable
 from deckforge.referee.db import get_db
@@ -47,12 +48,13 @@ def library() -> ThemeLibrary:
 
 def this_computer() -> bool:
     """Whether the request may name any theme file: from this computer, under a loopback
-    host name (a foreign page reaching 127.0.0.1 through its own name may not). Never for
-    a hosted referee (PostgreSQL): behind a proxy on the same machine, every visitor's
-    request would come from a loopback address."""
+    host name (a foreign page reaching 127.0.0.1 through its own name may not), and never
+    passed on by a proxy (whatever address its headers name). Never for a hosted referee
+    (PostgreSQL) either: behind a proxy on the same machine that is not named by
+    --trusted-proxy, every visitor's request would come from a loopback address."""
     if current_app.config.get("HOSTED"):
         return False
-    return from_this_computer(request.remote_addr, request.host)
+    return not proxied(request.environ) and from_this_computer(request.remote_addr, request.host)
 
 
 def theme_summaries() -> ThemeSummaries:

@@ -18,6 +18,7 @@ import hashlib
 
 from flask import current_app, request, session
 
+from deckforge.forwarded import proxied
 from deckforge.page_tokens import same_secret, sent_back, session_token
 from deckforge.theme.library import from_this_computer
 
@@ -27,11 +28,12 @@ def _secret_hash(secret: str) -> str:
 
 
 def is_local() -> bool:
-    """The request comes from the referee's own computer, under a loopback host name; never
-    for a hosted referee (PostgreSQL: a proxy on its machine makes every request local)."""
+    """The request comes from the referee's own computer, under a loopback host name, and
+    not through a reverse proxy (a proxied request is never this computer's); never for a
+    hosted referee (PostgreSQL: a proxy on its machine makes every request local)."""
     if current_app.config.get("HOSTED"):
         return False
-    return from_this_computer(request.remote_addr, request.host)
+    return not proxied(request.environ) and from_this_computer(request.remote_addr, request.host)
 
 
 def may_edit() -> bool:

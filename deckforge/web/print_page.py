@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from flask import Blueprint, Response, current_app, g, render_template, request
 
+from deckforge.forwarded import proxied
 from deckforge.printing.geometry import CARD_SIZES, PAPERS
 from deckforge.theme.library import ThemeLibrary
 from deckforge.theme.loader import ThemeError
@@ -214,7 +215,8 @@ def download() -> Any:
         if wanted != ZIP_NAME and wanted not in names:
             raise OptionError("file", f"{wanted}: not a file of the kit")
         files = _kits.peek(_kits.key(theme, options))
-        if files is None and request.remote_addr not in THIS_COMPUTER:
+        from_here = request.remote_addr in THIS_COMPUTER and not proxied(request.environ)
+        if files is None and not from_here:
             state, answer = _line().ask(
                 request.remote_addr or "", _kits.key(theme, options), theme, options
             )
