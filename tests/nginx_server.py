@@ -63,7 +63,7 @@ def free_port(ports: range) -> int:
 
 def docs_location_block(upstream_port: int) -> str:
     """The ``location / { ... }`` block of the docs' nginx site, passing to ``upstream_port``
-(the docs' upstream of several processes becomes the test's one referee)."""
+    (the docs' upstream of several processes becomes the test's one referee)."""
     text = DOCS.read_text(encoding="utf-8")
     site = re.search(r"^```nginx\n(.*?)^```", text, re.M | re.S)
     assert site, "docs/hosting.md has no ```nginx block"
