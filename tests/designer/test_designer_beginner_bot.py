@@ -3,6 +3,8 @@ conventions bot (what the studio's verdict for a class is made from)."""
 
 from __future__ import annotations
 
+import pytest
+
 from deckforge.rules.actions import ColourHint, Play, RankHint
 from deckforge.rules.bots import make_bot
 from deckforge.rules.bots.beginner import MEMORY_ROUNDS, BeginnerBot
@@ -65,6 +67,7 @@ def test_it_gives_the_colour_of_a_playable_card_first() -> None:
         assert any(view.is_playable(view.cards(1)[slot]) for slot in touched)
 
 
+@pytest.mark.fuzz  # games by the hundred: not in the fast loop
 def test_a_class_scores_below_the_experts_on_every_count() -> None:
     for players in FESTIVAL.players.counts:
         beginners = simulate(FESTIVAL, players, 60, seed=1, bot="beginner")

@@ -12,6 +12,7 @@ from __future__ import annotations
 import html
 import re
 
+import pytest
 from digital_helpers import create_digital, leaks, seat_act, seat_payload, secrets_of
 from flask.testing import FlaskClient
 
@@ -52,6 +53,7 @@ def replay_responses(client: FlaskClient, table_id: str, game: int, steps: int) 
     return found
 
 
+@pytest.mark.fuzz  # a whole bot-played game, every step searched: not in the fast loop
 def test_no_replay_response_shows_a_seat_its_own_cards_while_the_game_can_go_on(
     client: FlaskClient,
 ) -> None:
