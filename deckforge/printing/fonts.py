@@ -1,8 +1,9 @@
 """Fonts for the print kit: the bundled faces, or a theme's own font files, with fallback.
 
 Rendering never looks at the system's fonts: a bundled name maps to a file in
-``deckforge/printing/fonts/``, anything else must be a path to a TrueType file
-(``.ttf``, or ``.ttc`` for a collection; relative to the theme file). A theme
+``deckforge/printing/fonts/``, anything else must be a path to a font file
+(``.ttf``, ``.otf``, or ``.ttc`` for a collection; relative to the theme file); one
+with PostScript (CFF) outlines is converted to TrueType once (font_convert). A theme
 names a list of fonts per role; each character is drawn in the first font that
 has it, and DejaVu always comes last, so Latin letters, digits and the suit
 symbols never go missing. Fonts are registered with reportlab once per process
@@ -42,7 +43,7 @@ BUNDLED: dict[str, str] = {
     "NotoSansHebrew": "NotoSansHebrew-Regular.ttf",
     "NotoSansHebrew-Bold": "NotoSansHebrew-Bold.ttf",
 }
-FONT_SUFFIXES = (".ttf", ".ttc")
+FONT_SUFFIXES = (".ttf", ".ttc", ".otf")
 LAST_RESORT = {"title": "DejaVuSans-Bold", "body": "DejaVuSans"}
 
 
@@ -85,7 +86,7 @@ class Font:
 
 
 def font_path(name: str, theme_path: Path | None = None) -> Path:
-    """The file behind a font name: a bundled name, or a .ttf/.ttc path."""
+    """The file behind a font name: a bundled name, or a .ttf/.ttc/.otf path."""
     if name in BUNDLED:
         return FONT_DIR / BUNDLED[name]
     candidate = Path(name)
@@ -93,7 +94,9 @@ def font_path(name: str, theme_path: Path | None = None) -> Path:
         candidate = theme_path.parent / candidate
     if candidate.suffix.lower() not in FONT_SUFFIXES or not candidate.is_file():
         known = ", ".join(sorted(BUNDLED))
-        raise FontError(f"font {name!r} is neither a bundled font ({known}) nor a .ttf/.ttc file")
+        raise FontError(
+            f"font {name!r} is neither a bundled font ({known}) nor a .ttf/.ttc/.otf file"
+        )
     return candidate
 
 
@@ -127,13 +130,38 @@ def _load(path: Path) -> Font:
         return font
 
 
+def _truetype(path: Path) -> Path:
+    """``path``, or its TrueType copy when its outlines are PostScript (CFF): reportlab
+    embeds TrueType outlines only (see font_convert)."""
+    from deckforge.printing.font_convert import ConversionError, truetype_copy
+
+    if not _has_cff(path):
+        return path
+    try:
+        return truetype_copy(path)
+    except (ConversionError, OSError) as error:
+        raise FontError(f"{path}: PostScript (CFF) outlines, not converted: {error}") from None
+
+
+def _has_cff(path: Path) -> bool:
+    """Whether the font (the first face of a collection) has CFF outlines."""
+    with path.open("rb") as file:
+        head = file.read(16)
+        if head[:4] == b"ttcf":  # a collection: look at its first face
+            file.seek(int.from_bytes(head[12:16], "big"))
+            head = file.read(4)
+        return head[:4] == b"OTTO"
+
+
 def _register(path: Path) -> Font:
     if path.parent == FONT_DIR:
         name = path.stem
     else:  # a theme's own font: named by its content, so output stays deterministic
         name = f"{path.stem}-{hashlib.sha1(path.read_bytes()).hexdigest()[:8]}"
     try:
-        ttf = SharedTTFont(name, str(path))
+        ttf = SharedTTFont(name, str(_truetype(path)))
+    except FontError:
+        raise
     except Exception as error:  # reportlab raises bare TTFError/struct errors on bad files
         raise FontError(f"{path}: not a usable TrueType font ({error})") from error
     pdfmetrics.registerFont(ttf)

@@ -381,7 +381,7 @@ def _fonts(fonts: Any, role: str, positions: Mapping[Key, SourcePosition]) -> tu
 
 
 def _font_file(name: str, where: SourcePosition | None) -> str:
-    if name.lower().endswith((".ttf", ".ttc")):
+    if name.lower().endswith((".ttf", ".ttc", ".otf")):
         return str(_relative_to(name, where))
     return name
 

@@ -191,7 +191,7 @@ class BackDesign:
 class PrintStyle:
     card: str = "poker"  # poker | bridge | tarot | WxH in millimetres
     back: BackDesign | None = None  # None: derived from the theme's title and tokens
-    # bundled font names or .ttf/.ttc paths, in order of preference; the kit adds
+    # bundled font names or .ttf/.ttc/.otf paths, in order of preference; the kit adds
     # DejaVu last (printing.fonts.font_stack)
     title_fonts: tuple[str, ...] = ("DejaVuSans-Bold",)
     body_fonts: tuple[str, ...] = ("DejaVuSans",)

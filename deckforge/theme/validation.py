@@ -568,7 +568,7 @@ def check_fonts(data: dict[str, Any], report: Report) -> None:
     else:
         return
     for path, name in named:
-        if isinstance(name, str) and name.lower().endswith((".ttf", ".ttc")):
+        if isinstance(name, str) and name.lower().endswith((".ttf", ".ttc", ".otf")):
             _check_file(report, path, name, "font")
 
 

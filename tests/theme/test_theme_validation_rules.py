@@ -121,7 +121,7 @@ EXPECTED: dict[str, list[str]] = {
     "font-unknown.yaml": [
         "font-unknown.yaml:4:18: print.fonts.title: use a bundled font (DejaVuSans, "
         "DejaVuSans-Bold, NotoSansArabic, NotoSansArabic-Bold, NotoSansHebrew, "
-        "NotoSansHebrew-Bold) or the path of a .ttf/.ttc file (found 'Comic Sans')",
+        "NotoSansHebrew-Bold) or the path of a .ttf/.ttc/.otf file (found 'Comic Sans')",
     ],
     "too-few-players.yaml": [
         "too-few-players.yaml:4:12: players.counts[0]: must be at least 2, not 1",
