@@ -96,6 +96,10 @@ def test_links_follow_the_public_https_address(proxied_app: Flask) -> None:
     links = created.get_json()["urls"]
     assert links["projector"].startswith("https://games.example.org/t/")
     assert links["leader"].startswith("https://games.example.org/")
+    body = {"theme": "hanabi-classic", "players": ["Ann", "Bob"], "kind": "digital"}
+    digital = proxied_app.test_client().post("/api/tables", json=body, environ_base=environ)
+    seats = [seat["url"] for seat in digital.get_json()["seats"]]
+    assert len(seats) == 2 and all(url.startswith("https://games.example.org/") for url in seats)
 
 
 def test_the_public_url_gives_the_links_when_the_proxy_says_nothing(tmp_path: Path) -> None:
