@@ -280,6 +280,7 @@ def referee(
                 "SYNC": sync,
                 "THEME_FOLDERS": tuple(f.resolve() for f in theme_folders),
                 **proxies,
+                "DB_CONNECTIONS": threads + 4,  # PostgreSQL: no thread waits for one
             }
         )
     except failures as problem:

@@ -61,10 +61,10 @@ def _open_store(database: str, sync: str) -> Any:
     return store.connect(database, sync)
 
 
-def _postgres_pool(url: str) -> Any:
+def _postgres_pool(url: str, size: int) -> Any:
     from deckforge.referee import postgres
 
-    return postgres.PgPool(url)
+    return postgres.PgPool(url, size)
 
 
 class _SessionCookies(SecureCookieSessionInterface):
@@ -102,6 +102,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
         DEFAULT_THEME=DEFAULT_THEME,
         THEME_FOLDERS=(),  # folders of theme files anybody may choose (--themes)
         SYNC="normal",  # SQLite's synchronous setting: "normal" or "full" (see store.py)
+        # PostgreSQL: connections at most in this process's pool (one per worker thread
+        # at work, and the listening thread's loads; the CLI gives --threads + 4)
+        DB_CONNECTIONS=20,
         KEEPALIVE_SECONDS=15.0,  # a comment line on idle event streams
         STREAM_SECONDS=300.0,  # a stream then closes; the browser reconnects by itself
         POLL_SECONDS=3.0,  # the projector's fallback when event streams fail
@@ -136,7 +139,7 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.extensions["deckforge.tables"] = TableService(library)
     app.extensions["deckforge.summaries"] = ThemeSummaries()
     app.extensions["deckforge.db"] = (
-        _postgres_pool(app.config["DATABASE"])
+        _postgres_pool(app.config["DATABASE"], app.config["DB_CONNECTIONS"])
         if hosted
         else store.ConnectionPool(app.config["DATABASE"], app.config["SYNC"])
     )

@@ -126,7 +126,7 @@ class PgPool:
     request gets a new connection instead of a dead one.
     """
 
-    def __init__(self, url: str, size: int = 20) -> None:
+    def __init__(self, url: str, size: int) -> None:
         self.url = url
         self._local = threading.local()
         self._pool = PsycopgPool(

@@ -85,6 +85,7 @@ def test_the_studio_key_and_compiled_templates_stay_out_of_the_url(
 ) -> None:
     app = hosted_app("data")
     assert Path(app.config["STUDIO_KEY_FILE"]).parent == tmp_path / "data"
+    assert app.extensions["deckforge.db"]._pool.max_size == app.config["DB_CONNECTIONS"] == 20
     assert app.config["THEME_FOLDERS"] == (tmp_path / "data" / "themes",)
 
 
