@@ -10,6 +10,7 @@ import contextlib
 import os
 import signal
 import socket
+import subprocess
 import sys
 import threading
 from collections.abc import Iterator
@@ -233,6 +234,15 @@ def _lan_address() -> str | None:
     help="The address people open behind the proxy (https://games.example.org/): links, "
     "QR codes and Secure cookies follow it.",
 )
+@click.option(
+    "--workers",
+    default=1,
+    show_default=True,
+    type=click.IntRange(1, 64),
+    help="Processes serving this one port, each with its own threads and streams "
+    "(PostgreSQL --db only, not on Windows; live updates cross them through the database).",
+)
+@click.option("--listen-fd", type=int, hidden=True)  # a worker: its parent's listening socket
 def referee(
     host: str,
     port: int,
@@ -245,6 +255,8 @@ def referee(
     trusted_proxies: tuple[str, ...],
     proxy_header: str,
     public_url: str | None,
+    workers: int,
+    listen_fd: int | None,
 ) -> None:
     """Run the referee: a projector screen and a leader's remote for each table."""
     from deckforge.referee import default_database
@@ -254,9 +266,10 @@ def referee(
 
     target = _database_target(database or str(default_database()))
     proxies = _proxy_settings(trusted_proxies, proxy_header, public_url)
+    _check_workers(workers, is_postgres(target))
     _raise_open_files_limit()
     try:  # listen first: an address that cannot be served leaves no database behind
-        listening = _listen(host, port)
+        listening = _listen(host, port) if listen_fd is None else socket.socket(fileno=listen_fd)
     except socket.gaierror:  # a name that does not resolve to an address
         raise Failure(f"{host}: cannot listen: no such address for this computer", USAGE) from None
     except OSError as problem:
@@ -305,6 +318,12 @@ def referee(
         click.echo(f"Behind proxies: {', '.join(proxies['TRUSTED_PROXIES'])} ({proxy_header})")
     if public_url:
         click.echo(f"Public address: {app.config['PUBLIC_URL']}")
+    proxied = [f"--trusted-proxy={a}" for a in trusted_proxies]
+    proxied += [f"--proxy-header={proxy_header}"]
+    proxied += [f"--public-url={public_url}"] if public_url else []
+    children = _start_workers(
+        workers, listening, target, threads, streams_per_address, theme_folders, proxied
+    )
     click.echo(
         f"Referee running: open http://{shown}:{actual}/ (Ctrl+C to stop)",
     )
@@ -316,11 +335,68 @@ def referee(
     except KeyboardInterrupt:  # a second Ctrl+C while stopping
         pass
     finally:
+        _stop_workers(children)
         listening.close()
         asgi.wsgi.executor.shutdown(wait=False, cancel_futures=True)
         if held is not None:
             held.close()
     click.echo("Referee stopped.")
+
+
+def _check_workers(workers: int, hosted: bool) -> None:
+    if workers == 1:
+        return
+    if not hosted:
+        raise Failure(
+            "--workers: several processes need a PostgreSQL --db (postgresql://...): one "
+            "SQLite file serves one referee process",
+            USAGE,
+        )
+    if sys.platform == "win32":
+        raise Failure(
+            "--workers: not on Windows; start one referee per port instead (docs/hosting.md)",
+            USAGE,
+        )
+
+
+def _start_workers(
+    workers: int,
+    listening: socket.socket,
+    database: str,
+    threads: int,
+    streams_per_address: int | None,
+    theme_folders: tuple[Path, ...],
+    proxied: list[str],
+) -> list[subprocess.Popen[bytes]]:
+    """``workers - 1`` more processes accepting on this process's listening socket (the
+    system hands each new connection to one of them); they stop with this one."""
+    if workers == 1:
+        return []
+    fd = listening.fileno()
+    command = [sys.executable, "-m", "deckforge", "referee", "--db", database,
+               "--threads", str(threads), "--listen-fd", str(fd)]  # fmt: skip
+    if streams_per_address is not None:
+        command += ["--streams-per-address", str(streams_per_address)]
+    for folder in theme_folders:
+        command += ["--themes", str(folder)]
+    command += proxied  # the same trusted proxies and public address
+    children = [
+        subprocess.Popen(command, pass_fds=(fd,), stdout=subprocess.DEVNULL)
+        for _ in range(workers - 1)
+    ]
+    others = ", ".join(str(child.pid) for child in children)
+    click.echo(f"Workers: {workers} processes on this port (this one, {others})")
+    return children
+
+
+def _stop_workers(children: list[subprocess.Popen[bytes]]) -> None:
+    for child in children:
+        child.terminate()  # SIGTERM: a worker ends its streams and stops, as on Ctrl+C
+    for child in children:
+        try:
+            child.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            child.kill()
 
 
 def _keep_for(app: Any, days: int) -> None:

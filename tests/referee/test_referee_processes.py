@@ -279,3 +279,51 @@ def test_keep_days_deletes_the_idle_tables_at_the_start_and_says_how_many(
         assert _request(server, "GET", f"/api/tables/{active.id}")[0] == 200
     finally:
         server.stop()
+
+
+def test_workers_serve_one_port_from_several_processes(postgres_url: str) -> None:
+    """--workers 2: a second process accepts on the same port; with the first one stopped
+    (SIGSTOP), the port still answers; Ctrl+C on the first stops both."""
+    import os
+    import signal
+
+    (port,) = _free_ports(1)
+    server = start_server(postgres_url, "--workers", "2", port=port)  # type: ignore[arg-type]
+    try:
+        found = re.search(
+            r"Workers: 2 processes on this port \(this one, (\d+)\)", "".join(server.printed)
+        )
+        assert found, server.printed
+        worker = int(found.group(1))
+        table_id, _ = _new_table(server)
+        os.kill(server.process.pid, signal.SIGSTOP)
+        try:
+            for _ in range(5):  # new connections: only the worker can accept them now
+                status, state = _request(server, "GET", f"/api/tables/{table_id}")
+                assert status == 200 and state["version"] == 0
+        finally:
+            os.kill(server.process.pid, signal.SIGCONT)
+    finally:
+        server.stop()
+    deadline = time.monotonic() + 10
+    while Path(f"/proc/{worker}").exists() and _state_of(worker) != "Z":
+        assert time.monotonic() < deadline, "the worker outlived the referee"
+        time.sleep(0.05)
+
+
+def _state_of(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "gone"
+
+
+def test_workers_need_postgresql(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "deckforge", "referee", "--port", "0", "--workers", "2",
+         "--db", str(tmp_path / "r.sqlite3")],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "several processes need a PostgreSQL --db" in done.stderr
+    assert not (tmp_path / "r.sqlite3").exists()
