@@ -6,7 +6,7 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, NamedTuple, assert_never
+from typing import TYPE_CHECKING, Any, NamedTuple, assert_never
 
 from deckforge.identity_cache import IdentityCache
 from deckforge.rules.actions import Action, ColourHint, Discard, Play, RankHint
@@ -99,6 +99,7 @@ class Game:
         "_next",
         "_printed",
         "_seen",
+        "_shared",
         "_stacks",
         "current_player",
         "end",
@@ -137,6 +138,7 @@ class Game:
         # the same as tuples, made when first asked after a discard (discarded_counts)
         self._discarded_counts: tuple[tuple[int, ...], ...] | None = None
         self._history: list[Action] = []
+        self._shared: dict[str, Any] | None = None  # made on first use: PlayerView.shared
         self._legal = _action_table(book, players)
         # per player: the hints that touch their hand (None: not worked out since it changed)
         self._hints: list[tuple[ColourHint | RankHint, ...] | None] = [None] * players

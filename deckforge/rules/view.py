@@ -8,7 +8,7 @@ copies without ``card``, carrying only the clue knowledge.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from deckforge.rules.actions import Action, Discard, Play
 from deckforge.rules.cards import Card, HandCard
@@ -127,6 +127,17 @@ class PlayerView:
         with every play or discard, so the pair tells two moments of a game apart."""
         game = self._game
         return sum(len(stack) for stack in game._stacks), len(game._discards)
+
+    @property
+    def shared(self) -> dict[str, Any]:
+        """A dict shared by every seat's view of this game: what bots work out from
+        public facts alone (never from what one seat knows), so that one seat works it
+        out and the others reuse it. Keys name their owner (``"conventions.board"``)."""
+        game = self._game
+        shared = game._shared
+        if shared is None:
+            shared = game._shared = {}
+        return shared
 
     def discarded_counts(self) -> tuple[tuple[int, ...], ...]:
         """Per suit, the copies of rank ``r`` discarded or misplayed, at index ``r``."""

@@ -289,6 +289,11 @@ def test_a_board_built_from_the_previous_one_is_the_board_built_afresh(theme_nam
             for name in ("playable", "trash", "critical", "available", "useful"):
                 assert getattr(board, name) == getattr(fresh, name), (name, game.turn)
             assert board.after_playable == fresh.after_playable
+            # every seat reads the same board, worked out once for the table
+            seats = [bot._board_of(game.view(bot.seat)) for bot in bots]
+            assert all(seat is seats[0] for seat in seats)
+            assert seats[0].playable == fresh.playable
+            assert seats[0].critical == fresh.critical
             assert board.unseen(view) == fresh.unseen(view)
             discarded = [[0] * len(counts) for counts in view.discarded_counts()]
             for card in game.discards:

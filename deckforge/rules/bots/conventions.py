@@ -173,7 +173,6 @@ class ConventionBot:
         self._finesse: _Finesse | None = None  # a finesse not yet resolved (one at a time)
         self._duty: int | None = None  # deck index of my card to blind-play next turn
         self._ids: Identities | None = None
-        self._board: tuple[tuple[int, int], Board] | None = None  # (view.cards_out, board)
         # per player, what everybody knows of each card (_common): worked out once per
         # act or observe, forgotten when it ends (the knowledge changes in between)
         self._commons: list[list[int]] | None = None
@@ -190,13 +189,19 @@ class ConventionBot:
         return self._ids
 
     def _board_of(self, view: PlayerView) -> Board:
-        """The public facts now: built again only after a play or a discard."""
+        """The public facts now: built again only after a play or a discard, by the
+        first seat that asks (the others share it through ``view.shared``)."""
         out = view.cards_out
-        kept = self._board
-        if kept is not None and kept[0] == out:
-            return kept[1]
-        board = Board(self._identities(view), view, kept[1] if kept is not None else None)
-        self._board = (out, board)
+        ids = self._identities(view)
+        shared = view.shared
+        kept = shared.get("conventions.board")
+        previous = None
+        if kept is not None and kept[1] is ids:
+            if kept[0] == out:
+                return kept[2]  # type: ignore[no-any-return]
+            previous = kept[2]
+        board = Board(ids, view, previous)
+        shared["conventions.board"] = (out, ids, board)
         return board
 
     def _chop(self, indexes: list[int]) -> int | None:
