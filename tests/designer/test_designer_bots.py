@@ -299,3 +299,30 @@ def test_a_board_built_from_the_previous_one_is_the_board_built_afresh(theme_nam
             for card in game.discards:
                 discarded[card.suit][card.rank] += 1
             assert view.discarded_counts() == tuple(tuple(c) for c in discarded)
+
+
+def _actions(theme: Theme, players: int, seed: int, share: bool) -> list[tuple[Action, str]]:
+    game = Game.deal(theme, players, seed)
+    bots = [ConventionBot(seat) for seat in range(players)]
+    done = []
+    while game.end is None:
+        seat = game.current_player
+        action = bots[seat].act(game.view(seat))
+        done.append((action, bots[seat].reason))
+        event = game.apply(action)
+        for other in bots:
+            view = game.view(other.seat)
+            if not share:
+                view.shared.clear()  # every seat works everything out for itself
+            other.observe(view, action, event)
+    return done
+
+
+@pytest.mark.parametrize("theme_name", ["hanabi-classic", "interfaith-festival"])
+def test_seats_sharing_the_public_facts_and_clue_readings_play_the_same_games(
+    theme_name: str,
+) -> None:
+    theme = _theme(theme_name)
+    for index, players in enumerate(theme.players.counts):
+        seed = game_seed(99, index)
+        assert _actions(theme, players, seed, True) == _actions(theme, players, seed, False)

@@ -387,13 +387,46 @@ class ConventionBot:
     def _observe_clue(self, view: PlayerView, action: Action, event: Event) -> None:
         target = action.target  # type: ignore[union-attr]
         giver = event.player
-        ids = self._identities(view)
-        board = self._board_of(view)
         hand = view.hand(target)
         indexes = [held.deck_index for held in hand]
+        read = self._clue_read(view, event, target, giver, hand, indexes)
+        if read is not None:
+            reading, finesse, watch = read
+            for slot, allowed in reading.items():
+                self._belief[indexes[slot]] = allowed
+            if finesse:
+                ((focus, blind),) = reading.items()
+                self._finesse = _Finesse(indexes[focus], target, blind, watch)
+                if view.player in self._between(view, giver, target):
+                    self._take_duty(view, self._identities(view), hand[focus], giver, target)
+        for slot in event.touched:
+            self._clued.add(indexes[slot])
+
+    def _clue_read(
+        self,
+        view: PlayerView,
+        event: Event,
+        target: int,
+        giver: int,
+        hand: tuple[HandCard, ...],
+        indexes: list[int],
+    ) -> tuple[dict[int, int], bool, frozenset[int]] | None:
+        """How every seat reads a clue just given: the reading, whether it is a
+        finesse, and the finesse positions it may call on (None: a stall, read for no
+        more than it says). It is common knowledge, so the first seat to observe the
+        clue works it out and the others, holding the same common knowledge, take it
+        from ``view.shared`` (seats that observed the same actions hold the same; the
+        number of clued cards and beliefs and the pending finesse are compared too)."""
+        state = (len(self._clued), len(self._belief), self._finesse)
+        shared = view.shared
+        kept = shared.get("conventions.reading")
+        if kept is not None and kept[0] is event and kept[1] == state:
+            return kept[2]  # type: ignore[no-any-return]
+        ids = self._identities(view)
+        board = self._board_of(view)
         after = [ids.of_hand_card(held) for held in hand]
-        stalling = self._stalling(view, board, giver, view.hint_tokens + 1)
-        if not stalling:
+        read = None
+        if not self._stalling(view, board, giver, view.hint_tokens + 1):
             known = self._known_elsewhere(view, board, target)
             beliefs = [self._belief.get(index) for index in indexes]
             soon = self._soon(board, known, beliefs, after, event.touched)
@@ -401,15 +434,9 @@ class ConventionBot:
             reading, finesse = self._reading(
                 board, indexes, after, event.touched, soon, watch, self._chop(indexes)
             )
-            for slot, allowed in reading.items():
-                self._belief[indexes[slot]] = allowed
-            if finesse:
-                ((focus, blind),) = reading.items()
-                self._finesse = _Finesse(indexes[focus], target, blind, watch)
-                if view.player in self._between(view, giver, target):
-                    self._take_duty(view, ids, hand[focus], giver, target)
-        for slot in event.touched:
-            self._clued.add(indexes[slot])
+            read = reading, finesse, watch
+        shared["conventions.reading"] = (event, state, read)
+        return read
 
     def _take_duty(
         self,
