@@ -13,6 +13,7 @@ import pytest
 from browser_helpers import OUTPUT
 from chromium_browsers import Chromium
 from referee_helpers import Server, call_api
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import WebDriverWait
 
@@ -23,7 +24,11 @@ def browsers(chromium: Chromium) -> tuple[Any, Any]:
 
 
 def _wait(driver: Any, condition: Any, timeout: float = 10) -> Any:
-    return WebDriverWait(driver, timeout, poll_frequency=0.05).until(condition)
+    """Wait for ``condition``; an element replaced by the page's redraw meanwhile is read
+    again (a loaded machine let a redraw fall between finding and reading it)."""
+    return WebDriverWait(
+        driver, timeout, poll_frequency=0.05, ignored_exceptions=(StaleElementReferenceException,)
+    ).until(condition)
 
 
 def _tab(phone: Any, name: str) -> None:
