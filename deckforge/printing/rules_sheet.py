@@ -29,7 +29,7 @@ from deckforge.theme.model import (
     Theme,
 )
 
-MARGIN = 16.0  # mm: generous, the sheet is read, not cut
+MARGIN = 14.0  # mm: generous, the sheet is read, not cut
 
 
 def _styles(fonts: FontPair) -> dict[str, ParagraphStyle]:
@@ -119,8 +119,6 @@ def rules_flowables(theme: Theme, words: Catalogue, fonts: FontPair) -> list[Flo
         *_end_and_score(theme, words, st, tokens),
         *_notes(theme, words, st),
         *_sources(theme, words, st),
-        Spacer(1, 8),
-        Paragraph(_e(words.text("footer", id=theme.id)), st["small"]),
     ]
 
 
@@ -454,5 +452,21 @@ def rules_sheet(theme: Theme, words: Catalogue, fonts: FontPair, canvas: PrintCa
             frame.addFromList(story, canvas)
             if len(story) == split:
                 raise ValueError("rules sheet: a block is taller than the page and cannot be split")
+        if not story:
+            _footer(theme, words, fonts, canvas)
         canvas.showPage()
     return canvas.pdf_bytes()
+
+
+def _footer(theme: Theme, words: Catalogue, fonts: FontPair, canvas: PrintCanvas) -> None:
+    """Where the sheet comes from, in the bottom margin of its last page (a line of the
+    text frame less: the interfaith sheet keeps to two pages)."""
+    width, _ = canvas.size_mm
+    canvas.setFillColor(GREY)
+    canvas.setFont(fonts.body.name, 7.5)
+    y = MARGIN / 2 * MM
+    text = words.text("footer", id=theme.id)
+    if fonts.rtl:
+        canvas.drawRightString((width - MARGIN) * MM, y, text)
+    else:
+        canvas.drawString(MARGIN * MM, y, text)

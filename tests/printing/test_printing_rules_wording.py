@@ -113,3 +113,17 @@ def test_a_hebrew_list_number_keeps_a_space_before_its_first_word():
     size = style.fontSize
     bullet_end = style.bulletIndent + fonts.title.width("12.", size)
     assert item._indent() >= bullet_end + fonts.body.width(" ", size) - 1e-9
+
+
+@pytest.mark.parametrize("name", ["interfaith-festival", "hanabi-classic", "arabic-words"])
+def test_the_rules_sheet_is_one_sheet_printed_on_both_sides_with_its_footer_last(name):
+    theme = load_theme(name)
+    fonts = theme_fonts(
+        theme.print_style.title_fonts, theme.print_style.body_fonts, theme.path, theme.language
+    )
+    words = catalogue(theme.language)
+    data = rules_sheet(theme, words, fonts, PrintCanvas((210, 297), "rules", None))
+    document = pdfium.PdfDocument(data)
+    assert len(document) == 2
+    if name != "arabic-words":  # right-to-left text does not read back in logical order
+        assert theme.id in document[1].get_textpage().get_text_range()
