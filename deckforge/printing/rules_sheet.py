@@ -315,10 +315,12 @@ def _sources(theme: Theme, words: Catalogue, st: dict[str, ParagraphStyle]) -> l
 
 def _together(flowables: list[Flowable]) -> Table:
     """Flowables that must stay on one page (a heading and its table)."""
-    table = Table([[flowables]], hAlign="RIGHT" if is_rtl(flowables[0].style) else "LEFT")
+    side = "RIGHT" if is_rtl(flowables[0].style) else "LEFT"
+    table = Table([[flowables]], hAlign=side)
     table.setStyle(
         TableStyle(
             [
+                ("ALIGN", (0, 0), (-1, -1), side),  # a right-to-left table on the right
                 ("FONT", (0, 0), (-1, -1), flowables[0].style.fontName, 9),
                 ("LEFTPADDING", (0, 0), (-1, -1), 0),
                 ("RIGHTPADDING", (0, 0), (-1, -1), 0),

@@ -41,3 +41,18 @@ def test_the_arabic_kit_places_its_first_card_top_right(monkeypatch):
     fronts = [rect for page, form, rect in placed if page == 1 and form.startswith("front")]
     assert fronts[0].x > fronts[1].x > fronts[2].x  # right to left along the top row
     assert fronts[0].right > PAPERS["a4"][0] / 2 + 63  # in the right-hand column
+
+
+def test_the_arabic_rating_table_sits_on_the_right_like_its_heading():
+    import pypdfium2 as pdfium
+
+    files = build_kit(load_theme("arabic-words"))
+    page = pdfium.PdfDocument(files["rules.pdf"])[1]
+    text = page.get_textpage()
+    width = page.get_width()
+    digits = [
+        text.get_charbox(i)[0]
+        for i in range(text.count_chars())
+        if text.get_text_range(i, 1).isdigit()
+    ]
+    assert digits and min(digits) > width / 2  # the scores' column: right half
