@@ -31,6 +31,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from deckforge.languages import is_rtl_language
+from deckforge.printing import to_unicode
 from deckforge.printing.fitting import SOFT_HYPHEN
 from deckforge.printing.script import COMPLEX, line_width, needs_layout
 
@@ -118,6 +119,7 @@ class SharedTTFont(TTFont):
             super().addObjects(doc)
 
 
+to_unicode.install()  # Arabic joined forms copy out as letters (see to_unicode)
 FONTS_LOCK = threading.RLock()  # loading, registering and preparing a font for shaping
 _LOADED: dict[Path, Font] = {}
 

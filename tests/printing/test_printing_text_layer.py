@@ -65,3 +65,20 @@ def test_check_names_a_devanagari_font_package_and_file_for_each_system():
     advice = fix_for("Devanagari", 12)
     assert "fonts-lohit-deva" in advice and str(DEVANAGARI_FONT) in advice
     assert "C:/Windows/Fonts/Nirmala.ttf" in advice and "docs/designer-guide.md" in advice
+
+
+@needs_poppler
+def test_pdftotext_gives_back_arabic_words_as_letters_not_joined_forms(tmp_path):
+    from deckforge.printing.to_unicode import letters_of
+
+    assert letters_of(0xFEDF) == "ل" and letters_of(0xFEFB) == "ال"  # a ligature: visual order
+    assert letters_of(ord("a")) is None and letters_of(0x0644) is None
+    files = build_kit(load_theme("arabic-words"))
+    cards = tmp_path / "cards-fronts.pdf"
+    cards.write_bytes(files["cards-fronts.pdf"])
+    text = subprocess.run(
+        ["pdftotext", str(cards), "-"], capture_output=True, text=True, check=True
+    ).stdout
+    for words in ("التفاحة حمراء", "الفواكه", "الورقة"):
+        assert words in text, words
+    assert not any("\ufb50" <= char <= "\ufeff" for char in text)  # no joined forms
