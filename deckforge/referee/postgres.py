@@ -58,9 +58,18 @@ def _rows(cursor: Any) -> Any:
 
 
 def _statement(sql: str) -> str:
-    """SQLite's spelling of a statement in psycopg's: ``?`` -> ``%s`` (``%`` kept)."""
-    if sql.startswith("BEGIN IMMEDIATE"):
+    """SQLite's spelling of a statement in psycopg's: ``?`` -> ``%s`` (``%`` kept).
+
+    ``BEGIN IMMEDIATE`` (a write, ``store.write``) is PostgreSQL's default transaction:
+    each statement sees what was committed before it, so a change that waited for its
+    table's row lock then reads the version that the change before it wrote. A plain
+    ``BEGIN`` (``store.reading``) reads one snapshot throughout, as SQLite's readers do:
+    a table's version, games and log all of one moment.
+    """
+    if sql == "BEGIN IMMEDIATE":
         return "BEGIN"
+    if sql == "BEGIN":
+        return "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
     return sql.replace("%", "%%").replace("?", "%s")
 
 
@@ -107,7 +116,7 @@ def connect(url: str) -> PgConnection:
 def init_schema(conn: Any) -> None:
     """Create what is missing, one process at a time (an advisory lock in the transaction)."""
     schema = resources.files("deckforge.referee").joinpath("schema_postgres.sql")
-    conn.execute("BEGIN")
+    conn.execute("BEGIN IMMEDIATE")  # a write (see _statement)
     try:
         conn.execute("SELECT pg_advisory_xact_lock(?)", (SCHEMA_LOCK,))
         conn.executescript(schema.read_text("utf-8"))

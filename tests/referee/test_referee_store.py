@@ -464,3 +464,17 @@ def test_tables_idle_since_a_time_are_deleted_with_all_they_hold(conn: sqlite3.C
     assert {t.id for t in store.list_tables(conn)} == {played.id, recent.id}
     assert store.deck_text(conn, CLASSIC.hash) == CLASSIC.text  # decks stay
     assert store.delete_idle_tables(conn, "2026-06-01T00:00:00.000+00:00") == 0
+
+
+def test_a_read_sees_one_moment_of_the_store(opener: Callable[[], Any]) -> None:
+    """What is read in ``store.reading`` belongs to one version, even while another
+    connection (another process) commits a change in between."""
+    reader, writer = opener(), opener()
+    table = _table(writer)
+    with store.reading(reader):
+        assert store.table_version(reader, table.id) == 0
+        store.append_action(writer, table.id, 0, {"n": 0})
+        assert store.active_actions(reader, table.id, 1) == []
+        assert store.table_version(reader, table.id) == 0
+    assert store.table_version(reader, table.id) == 1
+    assert len(store.active_actions(reader, table.id, 1)) == 1
