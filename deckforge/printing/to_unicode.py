@@ -40,6 +40,7 @@ def _with_letters(make: Callable[[str, list[int]], str]) -> Callable[[str, list[
         return "\n".join(lines)
 
     to_unicode_cmap.deckforge = True  # type: ignore[attr-defined]
+    to_unicode_cmap.original = make  # type: ignore[attr-defined]  # for tests of glyphs
     return to_unicode_cmap
 
 

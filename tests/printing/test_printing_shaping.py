@@ -115,11 +115,20 @@ def bundled_name(bundled: str) -> str:
 
 
 def _printed(text: str, bundled: str, language: str) -> bytes:
+    """The PDF of ``text``, its ToUnicode map naming each glyph's own code (reportlab's
+    map: deckforge's gives the letters behind Arabic joined forms, see to_unicode)."""
+    from reportlab.pdfbase import ttfonts
+
     fonts = theme_fonts(bundled, bundled, None, language)
     canvas = PrintCanvas((120, 40), "shaping", None)
     canvas.setFont(fonts.body.name, 12)
     canvas.drawRightString(300, 50, text)
-    return canvas.pdf_bytes()
+    letters = ttfonts.makeToUnicodeCMap
+    ttfonts.makeToUnicodeCMap = getattr(letters, "original", letters)
+    try:
+        return canvas.pdf_bytes()
+    finally:
+        ttfonts.makeToUnicodeCMap = letters
 
 
 @pytest.mark.parametrize(
