@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import os
 import pwd
+import random
 import shutil
 import socket
 import subprocess
@@ -46,7 +47,9 @@ def _binaries() -> Path | None:
 
 
 def _free_port() -> int:
-    for port in PORTS:
+    """A port of the range nobody listens on now, tried in a random order (two test
+    sessions at once rarely pick the same)."""
+    for port in random.sample(PORTS, len(PORTS)):
         with socket.socket() as probe:
             try:
                 probe.bind(("127.0.0.1", port))
@@ -82,10 +85,16 @@ class PostgresServer:
             os.chown(self.folder, entry.pw_uid, entry.pw_gid)
         self.data = self.folder / "data"
         self.log = self.folder / "server.log"
-        self.port = _free_port()
         self._run("initdb", "-D", str(self.data), "-U", USER, "--auth=trust", "-E", "UTF8",
                   "--no-sync", "--no-instructions")  # fmt: skip
-        self.start()
+        for attempt in range(1, 6):  # another server may take the port between probe and start
+            self.port = _free_port()
+            try:
+                self.start()
+                return
+            except RuntimeError as problem:
+                if "already in use" not in str(problem) or attempt == 5:
+                    raise
 
     def _run(self, program: str, *args: str) -> None:
         command = [*self.prefix, str(self.bin / program), *args]
