@@ -42,7 +42,13 @@ def _free_ports(count: int) -> list[int]:
 
 
 @pytest.fixture
-def two_referees(postgres_url: str) -> Iterator[tuple[Server, Server]]:
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hosted referee keeps its files in the user's data folder: a temporary one here."""
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+
+
+@pytest.fixture
+def two_referees(postgres_url: str, data_home: None) -> Iterator[tuple[Server, Server]]:
     first, second = _free_ports(2)
     a = start_server(postgres_url, "--streams-per-address", "200", port=first)  # type: ignore[arg-type]
     b = start_server(postgres_url, "--streams-per-address", "200", port=second)  # type: ignore[arg-type]
@@ -281,7 +287,7 @@ def test_keep_days_deletes_the_idle_tables_at_the_start_and_says_how_many(
         server.stop()
 
 
-def test_workers_serve_one_port_from_several_processes(postgres_url: str) -> None:
+def test_workers_serve_one_port_from_several_processes(postgres_url: str, data_home: None) -> None:
     """--workers 2: a second process accepts on the same port; with the first one stopped
     (SIGSTOP), the port still answers; Ctrl+C on the first stops both."""
     import os
