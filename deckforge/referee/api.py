@@ -368,6 +368,16 @@ def seat_post_action(table_id: str, seat: int) -> Response:
     return _once(change, lambda: jsonify(seats.seat_view(load_table(table_id), seat)))
 
 
+@bp.delete("/tables/<table_id>")
+@leader_required
+def delete_table(table_id: str) -> Response:
+    """The leader deletes the table now: its players' names, games, log and keys (the deck
+    stays; other tables may play it). Streams still open end at their time limit."""
+    if not service().delete(get_db(), table_id):
+        raise RefereeError(404, "not-found", f"no table {table_id}")
+    return Response(status=204)
+
+
 @bp.post("/tables/<table_id>/pause")
 @leader_required
 def api_pause(table_id: str) -> Response:

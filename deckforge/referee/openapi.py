@@ -258,6 +258,12 @@ def _paths() -> dict[str, Any]:
         body="PostAction",
         **_LEADER,
     )
+    add(
+        f"delete {table} deleteTable 204 401 403 404",
+        "Delete the table now: its players' names, games, log and keys (not its deck).",
+        {"description": "Deleted."},
+        **_LEADER,
+    )
     undo = "Withdraw the last `steps` actions of the current game."
     add(f"post {table}/undo undo 200 {_CHANGES} 422", undo, _STATE, body="Undo", **_LEADER)
     again = "Start a new game with the same players."

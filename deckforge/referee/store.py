@@ -469,6 +469,12 @@ def table_versions(conn: sqlite3.Connection, table_ids: list[str]) -> dict[str, 
     return found
 
 
+def delete_table(conn: sqlite3.Connection, table_id: str) -> bool:
+    """Delete one table now with everything it holds but its deck; whether it existed."""
+    with write(conn) as writer:
+        return int(writer.execute("DELETE FROM tables WHERE id = ?", (table_id,)).rowcount) == 1
+
+
 def delete_idle_tables(conn: sqlite3.Connection, idle_since: str) -> int:
     """Delete the tables without any change since ``idle_since`` (an ISO time as
     :func:`now` writes it: made before it, no action, new game or keyed change since),

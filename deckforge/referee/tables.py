@@ -563,6 +563,14 @@ class TableService:
             seed = random_seed()  # a digital table deals a fresh, recorded deck
         return self.change(conn, table_id, store.new_game, version, seed, key=key)
 
+    def delete(self, conn: sqlite3.Connection, table_id: str) -> bool:
+        """Delete the table now (its names are pupils' data) and forget what is cached."""
+        with self._locked(table_id):
+            deleted = store.delete_table(conn, table_id)
+            for cache in (self._loaded, self._games, self._piles):
+                cache.pop(table_id, None)
+        return deleted
+
     def pause(
         self,
         conn: sqlite3.Connection,

@@ -291,3 +291,16 @@ def test_the_health_answer_says_the_database_answers(client: FlaskClient) -> Non
     answer = client.get("/api/health")
     assert (answer.status_code, answer.get_json()) == (200, {"status": "ok", "database": "ok"})
     assert "/api/health" in client.get("/api/openapi.json").get_json()["paths"]
+
+
+def test_the_leader_deletes_a_table_now_and_nobody_else_may(
+    client: FlaskClient, table: Table
+) -> None:
+    url = f"/api/tables/{table.id}"
+    assert client.delete(url).status_code == 401
+    assert client.delete(url, headers={"Authorization": "Bearer nope"}).status_code == 403
+    assert client.get(url).status_code == 200  # read once: cached
+    assert client.delete(url, headers=table.auth).status_code == 204
+    assert client.get(url).status_code == 404
+    assert client.delete(url, headers=table.auth).status_code == 404
+    assert client.get(f"{url}/actions.json", headers=table.auth).status_code == 404

@@ -478,3 +478,14 @@ def test_a_read_sees_one_moment_of_the_store(opener: Callable[[], Any]) -> None:
         assert store.table_version(reader, table.id) == 0
     assert store.table_version(reader, table.id) == 1
     assert len(store.active_actions(reader, table.id, 1)) == 1
+
+
+def test_a_table_deleted_now_takes_all_it_holds_but_its_deck(conn: sqlite3.Connection) -> None:
+    gone, kept = _table(conn), _table(conn)
+    store.append_action(conn, gone.id, 0, {"n": 0}, _key("k"))
+    assert store.delete_table(conn, gone.id) and not store.delete_table(conn, gone.id)
+    for name in ("games", "actions", "request_keys"):
+        left = conn.execute(f"SELECT COUNT(*) FROM {name} WHERE table_id = ?", (gone.id,))
+        assert left.fetchone()[0] == 0, name
+    assert [t.id for t in store.list_tables(conn)] == [kept.id]
+    assert store.deck_text(conn, CLASSIC.hash) == CLASSIC.text
