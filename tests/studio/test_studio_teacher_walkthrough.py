@@ -24,6 +24,7 @@ sys.path.append(str(Path(__file__).resolve().parents[1] / "referee"))
 from chromium_browsers import Chromium
 from referee_helpers import Server, start_server
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import WebDriverWait
 from studio_helpers import themes_folder
 
@@ -86,8 +87,14 @@ def _open_section(driver: Any, name: str) -> None:
 
 
 def _type(driver: Any, element: Any, text: str) -> None:
+    """Replace a field's text as a teacher does: select it all and type over it.
+
+    WebDriver's clear() blurs the field once it is empty, and the form then shows the
+    deck's value again (it skips only the field in focus), so the keys sent next landed
+    after it ("8" + "0" gave "80")."""
     driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", element)
-    element.clear()
+    element.click()
+    element.send_keys(Keys.CONTROL, "a")
     element.send_keys(text)
 
 
