@@ -2,7 +2,7 @@
 
 A drawn line is cut into runs, each in one font (the first font of the stack
 that has the character) and one direction. Lines that need it go through the
-Unicode bidirectional algorithm (python-bidi) and through reportlab's HarfBuzz
+Unicode bidirectional algorithm (python-bidi's Rust engine) and through reportlab's HarfBuzz
 shaping (uharfbuzz), so Arabic letters join, Devanagari clusters form and an
 Arabic sentence with a number or a Latin name reads in the right order.
 
@@ -89,38 +89,53 @@ def _fonts_of(text: str, stack: FontStack) -> list[Font]:
     return chosen
 
 
-# python-bidi's algorithm predates the isolates (Unicode 6.3): an isolate is read as
-# the embedding of the same direction (same length, so the indices still match), a
-# first-strong isolate as a left-to-right one
-_ISOLATES_AS_EMBEDDINGS = str.maketrans(
-    {"\u2066": "\u202a", "\u2067": "\u202b", "\u2068": "\u202a", "\u2069": "\u202c"}
+# characters the bidi algorithm reads but nothing draws: the directional marks, the
+# embeddings and overrides (removed by rule X9) and the isolates
+BIDI_CONTROLS = frozenset(
+    "\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069"
+)
+# python-bidi's debug output (a Rust BidiInfo) lists one level per UTF-8 byte
+_LEVELS_BLOCK = re.compile(r"\n    levels: \[\n(.*?)\n    \],\n", re.S)
+_LEVEL = re.compile(r"Level\(\s*(\d+),\s*\)")
+# rule L1: what goes back to the paragraph level before a segment separator or at
+# the end of the line (whitespace, isolates and what rule X9 removed)
+_TRAILING_CLASSES = frozenset(
+    ("WS", "FSI", "LRI", "RLI", "PDI", "BN", "LRE", "RLE", "LRO", "RLO", "PDF")
 )
 
 
+def _paragraph_levels(text: str, rtl: bool) -> list[int]:
+    """Each character's level as resolved by python-bidi's Rust engine (the
+    unicode-bidi crate: the whole of UAX #9 up to rule I2, isolates and bracket
+    pairs included), for one paragraph of direction ``rtl``."""
+    from bidi import get_display  # only for lines that need it: Latin kits never do
+
+    info = get_display(text, base_dir="R" if rtl else "L", debug=True)
+    block = _LEVELS_BLOCK.search(str(info))
+    per_byte = [int(level) for level in _LEVEL.findall(block.group(1))] if block else []
+    if len(per_byte) != len(text.encode("utf-8")):
+        raise RuntimeError(f"python-bidi gave no level for each byte of {text!r}")
+    levels, offset = [], 0
+    for char in text:
+        levels.append(per_byte[offset])
+        offset += len(char.encode("utf-8"))
+    return levels
+
+
 def _levels(text: str, rtl: bool) -> list[int]:
-    """Resolved bidi embedding level of each character (Unicode rules W1-I2)."""
+    """Bidi embedding level of each character for drawing one line (rules X1-I2, L1)."""
     if not rtl and not RIGHT_TO_LEFT.search(text):
         return [0] * len(text)
-    from bidi import algorithm as uba  # only for lines that need it: Latin kits never do
-
-    storage = uba.get_empty_storage()
-    storage["base_level"] = 1 if rtl else 0
-    storage["base_dir"] = "R" if rtl else "L"
-    try:
-        uba.get_embedding_levels(text.translate(_ISOLATES_AS_EMBEDDINGS), storage)
-        for index, char in enumerate(storage["chars"]):
-            char["index"] = index
-        uba.explicit_embed_and_overrides(storage)
-        uba.resolve_weak_types(storage, False)
-        uba.resolve_neutral_types(storage, False)
-        uba.resolve_implicit_levels(storage, False)
-    except AssertionError:  # python-bidi refuses an unassigned code point (U+05FF)
-        # such a character is in no font, so check refuses the text anyway; measure
-        # it as one run rather than stop
-        return [storage["base_level"]] * len(text)
-    levels = [-1] * len(text)  # -1: a bidi control, removed by rule X9, never drawn
-    for char in storage["chars"]:
-        levels[char["index"]] = char["level"]
+    levels = _paragraph_levels(text, rtl)
+    base, trailing = int(rtl), True
+    for i in range(len(text) - 1, -1, -1):  # rule L1, from the end of the line
+        kind = unicodedata.bidirectional(text[i])
+        if kind in ("S", "B"):
+            levels[i], trailing = base, True
+        elif trailing and kind in _TRAILING_CLASSES:
+            levels[i] = base
+        else:
+            trailing = False
     return levels
 
 
@@ -164,28 +179,38 @@ def _shape_str(text: str, name: str) -> str:
 
 def _shape(text: str, font: Font, rtl_run: bool) -> Run:
     """One run in visual order: shaped by HarfBuzz when its script needs it."""
-    # HarfBuzz guesses a run's direction from its first letter: a run with a
+    # HarfBuzz guesses a run's direction from its first letter's script: a run with a
     # right-to-left letter is shaped right to left, HarfBuzz mirroring its brackets
-    # and quotes (rule L4) itself; a run of neutrals only (the Arabic comma, a
-    # guillemet) is mirrored and reversed here
-    strong_rtl = rtl_run and any(unicodedata.bidirectional(char) in ("R", "AL") for char in text)
-    if rtl_run and not strong_rtl:
-        from bidi.algorithm import MIRRORED
-
-        text = "".join(MIRRORED.get(char, char) for char in text)
-    if COMPLEX.search(text) and (strong_rtl or not rtl_run):
+    # and quotes (rule L4) itself; a right-to-left run without a letter (spaces, the
+    # Arabic comma, semicolon or question mark, which are of no script, a guillemet)
+    # is mirrored and reversed here
+    rtl_letters = rtl_run and any(_is_rtl_letter(char) for char in text)
+    if COMPLEX.search(text) and (rtl_letters or not rtl_run):
         _ready_for_shaping(font.name)
         shaped = _shape_str(text, font.name)
         if isinstance(shaped, ShapedStr):
             width = sum(d.x_advance for d in shaped.__shapeData__) / 1000
             return Run(font.name, shaped, width)
-        text = shaped
+        # HarfBuzz changed nothing: the text is still in logical order
     if rtl_run:
-        text = text[::-1]  # neutrals only (HarfBuzz would have kept them in logical order)
+        text = _mirrored_backwards(text)
     return Run(font.name, text, pdfmetrics.stringWidth(text, font.name, 1))
 
 
-def _visual_order(runs: list[tuple[int, Run]]) -> list[Run]:
+def _is_rtl_letter(char: str) -> bool:
+    return unicodedata.bidirectional(char) in ("R", "AL") and unicodedata.category(char)[0] == "L"
+
+
+def _mirrored_backwards(text: str) -> str:
+    """A right-to-left run HarfBuzz did not reorder, in visual order (rules L2, L4).
+    python-bidi's Rust engine mirrors paired brackets only, not quotes such as the
+    guillemets: its table of BidiMirroring.txt mirrors every such character."""
+    from bidi.mirror import MIRRORED
+
+    return "".join(MIRRORED.get(char, char) for char in reversed(text))
+
+
+def _visual_order(runs: list[tuple[int, Run | None]]) -> list[Run | None]:
     """Unicode rule L2: from the highest level down to the lowest odd one, reverse
     every sequence of runs at that level or higher."""
     if not runs:
@@ -211,16 +236,21 @@ def layout_line(text: str, stack: FontStack) -> Line:
     """``text`` (one line, logical order) as runs in visual order, left to right."""
     fonts = _fonts_of(text, stack)
     levels = _levels(text, stack.rtl)
-    pieces: list[tuple[int, Font, str]] = []
+    # a bidi control is drawn as nothing, but keeps its place in the order: an
+    # isolate's content is not reversed together with the text on either side
+    pieces: list[tuple[int, Font | None, str]] = []
     for char, font, level in zip(text, fonts, levels, strict=True):
-        if level < 0:
-            continue
-        if pieces and pieces[-1][0] == level and pieces[-1][1] is font:
+        if char in BIDI_CONTROLS:
+            pieces.append((level, None, ""))
+        elif pieces and pieces[-1][0] == level and pieces[-1][1] is font:
             pieces[-1] = (level, font, pieces[-1][2] + char)
         else:
             pieces.append((level, font, char))
-    runs = [(level, _shape(piece, font, level % 2 == 1)) for level, font, piece in pieces]
-    return Line(tuple(_visual_order(runs)))
+    runs = [
+        (level, None if font is None else _shape(piece, font, level % 2 == 1))
+        for level, font, piece in pieces
+    ]
+    return Line(tuple(run for run in _visual_order(runs) if run is not None))
 
 
 def line_width(text: str, stack: FontStack, size: float) -> float:

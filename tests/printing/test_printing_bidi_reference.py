@@ -161,6 +161,20 @@ MIXED = [
     "ניקוד: 7/10",
     "הנה \u2067עברית\u2069 וכאן",
     "קטע \u2068English text\u2069 סוף",
+    # a bracket pair takes the direction of the text around it (rule N0, which
+    # python-bidi's older pure-Python algorithm lacked: it put the closing bracket
+    # with the Latin word after it)
+    "אבג (abc) def",
+    "הקובץ cards.pdf (A4) מוכן",
+    "الملف rules.pdf (A4) جاهز",
+    "اللعبة Hanabi (النسخة 2) انتهت",
+    "קלף Ana (כחול) Ben",
+    "כתבו deckforge print (עם --ink low) היום",
+    # an isolate's content is reordered on its own, apart from the text around it
+    "עמוד 3 \u2066(A4)\u2069 מתוך 6",
+    "بطاقة \u2066[1]\u2069 من 5",
+    "שם: \u2068Ana (3)\u2069!",
+    "שלב 3\u2067[Ana]\u2069",
 ]
 
 
@@ -182,6 +196,10 @@ def test_every_line_of_the_bundled_right_to_left_sheets_reads_as_fribidi_reads_i
     assert differ == []
 
 
+def test_there_are_enough_mixed_strings():
+    assert len(MIXED) >= 50
+
+
 @needs_fribidi
 def test_the_comparison_sees_a_line_in_the_wrong_order(monkeypatch):
     """The test can fail: runs left in logical order differ from FriBiDi's."""
@@ -193,5 +211,38 @@ def test_the_comparison_sees_a_line_in_the_wrong_order(monkeypatch):
     monkeypatch.setattr(script, "_visual_order", lambda runs: [run for _, run in runs])
     try:
         assert drawn(text, stack) != reference(text, rtl=True)
+    finally:
+        script.layout_line.cache_clear()
+
+
+@needs_fribidi
+def test_the_comparison_sees_an_unmirrored_quote(monkeypatch):
+    """The test can fail: guillemets reversed but not mirrored differ from FriBiDi's."""
+    from deckforge.printing import script
+
+    stack = theme_fonts("NotoSansArabic", "NotoSansArabic", None, "ar").body
+    text = "» انتبه! «"
+    script.layout_line.cache_clear()
+    monkeypatch.setattr(script, "_mirrored_backwards", lambda run: run[::-1])
+    try:
+        assert drawn(text, stack) != reference(text, rtl=True)
+    finally:
+        script.layout_line.cache_clear()
+
+
+@needs_fribidi
+def test_the_comparison_sees_an_isolate_reordered_with_its_neighbours(monkeypatch):
+    """The test can fail: levels right but the isolate's controls dropped before
+    reordering, so its content is reversed together with the number before it."""
+    from deckforge.printing import script
+
+    stack = theme_fonts("NotoSansHebrew", "NotoSansHebrew", None, "he").body
+    text = "שלב 3\u2067[Ana]\u2069"
+    levels = script._levels(text, True)
+    kept = [level for char, level in zip(text, levels, strict=True) if not CONTROLS.match(char)]
+    script.layout_line.cache_clear()
+    monkeypatch.setattr(script, "_levels", lambda line, rtl: kept)
+    try:
+        assert drawn(CONTROLS.sub("", text), stack) != reference(text, rtl=True)
     finally:
         script.layout_line.cache_clear()
