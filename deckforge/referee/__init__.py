@@ -16,6 +16,7 @@ from deckforge.forwarded import ForwardedMiddleware, TrustedProxies
 from deckforge.referee import store
 from deckforge.referee.db import release_db
 from deckforge.referee.decks import pin_older_tables
+from deckforge.referee.lazy_routes import LazyRoutesFlask
 from deckforge.referee.tables import TableService
 from deckforge.referee.theme_summaries import ThemeSummaries
 from deckforge.theme.library import ThemeLibrary
@@ -96,7 +97,7 @@ def _behind_proxies(app: Flask) -> None:
 
 def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     """Build the referee app; ``test_config`` overrides the defaults (e.g. ``DATABASE``)."""
-    app = Flask(__name__)
+    app = LazyRoutesFlask(__name__)
     app.config.from_mapping(
         DATABASE=None,
         DEFAULT_THEME=DEFAULT_THEME,

@@ -9,6 +9,14 @@ SHA-256 of every file the theme was read from (the file and what it
 same content and the schema and deckforge are the ones that checked them;
 otherwise the theme is loaded (and checked) again. A theme that fails to
 load gets no line: the lists leave it out, as before.
+
+The bundled themes' lines come with deckforge (``bundled_summaries.json``,
+beside this module): written by ``python -m deckforge.referee.write_summaries``
+after loading and checking each bundled theme, with the same digests, so even
+a new database's very first page loads and checks no theme. A test fails when
+that file no longer matches the bundled themes, the schema or this version; a
+line whose files differ on disk (an edited copy) is not used, the theme is
+loaded and checked as any other.
 """
 
 from __future__ import annotations
@@ -22,12 +30,14 @@ from pathlib import Path
 from typing import Any
 
 from deckforge import __version__
+from deckforge.bundled import bundled_folder
 from deckforge.referee import store
 from deckforge.referee.state import ThemeSummary
 from deckforge.theme.loader import resolve_theme_path
 from deckforge.theme.model import Theme
 
 KEY_PREFIX = "theme-summary:"
+BUNDLED_SUMMARIES = Path(__file__).with_name("bundled_summaries.json")
 
 
 def _digest(path: Path) -> str | None:
@@ -69,6 +79,7 @@ class ThemeSummaries:
 
     def __init__(self) -> None:
         self._rows: dict[str, dict[str, Any]] = {}  # ref -> {"files", "checker", "row"}
+        self._bundled: dict[str, dict[str, Any]] = {}  # shipped with deckforge
         self._read = False
         self._lock = threading.Lock()
         self._checker: str | None = None
@@ -78,14 +89,16 @@ class ThemeSummaries:
         (its errors propagate: a theme that does not load has no summary)."""
         with self._lock:
             if not self._read:
+                self._bundled = _bundled()
                 self._rows.update(_stored(conn))
                 self._read = True
             if self._checker is None:
                 self._checker = _checker()
-            kept = self._rows.get(ref)
-        if kept is not None and self._current(ref, kept):
-            row: ThemeSummary = kept["row"]
-            return row
+            candidates = (self._rows.get(ref), self._bundled.get(ref))
+        for kept in candidates:
+            if kept is not None and self._current(ref, kept):
+                row: ThemeSummary = kept["row"]
+                return row
         theme = load(ref)
         files = {str(path): _digest(path) for path in theme_files(theme)}
         fresh = summary_row(theme)
@@ -106,6 +119,43 @@ class ThemeSummaries:
         if own not in files:
             return False
         return all(_digest(Path(name)) == digest for name, digest in files.items())
+
+
+def _bundled() -> dict[str, dict[str, Any]]:
+    """The bundled themes' entries shipped in ``bundled_summaries.json`` (its files named
+    relative to the bundled themes' folder), as the store keeps entries."""
+    try:
+        shipped = json.loads(BUNDLED_SUMMARIES.read_text("utf-8"))
+        folder = bundled_folder("themes").resolve()
+        return {
+            ref: {
+                "files": {str(folder / name): digest for name, digest in entry["files"].items()},
+                "checker": shipped["checker"],
+                "row": entry["row"],
+            }
+            for ref, entry in shipped["themes"].items()
+        }
+    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+        return {}  # no file, or not ours: every bundled theme is loaded and checked
+
+
+def bundled_document() -> str:
+    """The text of ``bundled_summaries.json`` for the bundled themes as they are now: each
+    is loaded and checked (an invalid one raises ThemeError, and no file is written)."""
+    from deckforge.theme.loader import bundled_theme_names, load_theme
+
+    folder = bundled_folder("themes").resolve()
+    themes: dict[str, Any] = {}
+    for name in bundled_theme_names():
+        theme = load_theme(name)
+        themes[name] = {
+            "files": {
+                path.relative_to(folder).as_posix(): _digest(path) for path in theme_files(theme)
+            },
+            "row": summary_row(theme),
+        }
+    document = {"checker": _checker(), "themes": themes}
+    return json.dumps(document, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
 
 
 def _stored(conn: sqlite3.Connection) -> dict[str, dict[str, Any]]:

@@ -24,14 +24,15 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
     for names in (
         "__init__ live",  # the app factory; the streams in front of it
         "api pages digital replay",  # the blueprints
-        # what pages share; who may do what; other processes' changes (PostgreSQL); retention
-        "rendering auth listener retention",
+        # what pages share; who may do what; other processes' changes (PostgreSQL); retention;
+        # the bundled decks' summaries written again (a tool)
+        "rendering auth listener retention write_summaries",
         "service",  # the table service as routes use it
         # what a request may say; what a seat may see; retries; older tables' decks
         "checks seats idempotency decks",
         # refusals; the connection; loaded tables; a chart; the decks' kept summaries
         "errors db tables game_chart openapi theme_summaries",
-        "i18n store notify security colours scores_csv state",
+        "i18n store notify security colours scores_csv state lazy_routes",
         "postgres",  # the PostgreSQL connections the store runs on in hosted mode
     )
 )
