@@ -21,7 +21,10 @@ Both wall time and the child's CPU time until that answer are measured (the
 CPU time, read from /proc, is less distorted by the shared machine's load).
 The ratio is taken within each round and the median of the rounds is reported
 (lowest-highest in brackets). Target (issue 26): at most 1.5x. The bytecode
-setting (``PYTHONDONTWRITEBYTECODE``) and the load average are printed.
+setting (``PYTHONDONTWRITEBYTECODE``, and how many of deckforge's modules have
+a ``.pyc`` file: the setting only stops Python writing them) and the load
+average are printed. Every module compiled at every start: delete
+``deckforge/**/__pycache__`` and run with ``PYTHONDONTWRITEBYTECODE=1``.
 """
 
 from __future__ import annotations
@@ -124,6 +127,16 @@ def referee_script() -> str:
     return found
 
 
+def own_bytecode() -> str:
+    """How many of deckforge's modules have a ``.pyc`` file: PYTHONDONTWRITEBYTECODE=1 only
+    stops Python writing them, a process still uses those an earlier one wrote."""
+    package = ROOT / "deckforge"
+    modules = list(package.rglob("*.py"))
+    tag = sys.implementation.cache_tag
+    found = sum(1 for m in modules if (m.parent / "__pycache__" / f"{m.stem}.{tag}.pyc").exists())
+    return f"{found} of {len(modules)} have a .pyc file"
+
+
 def load() -> str:
     try:
         return " ".join(Path("/proc/loadavg").read_text().split()[:3])
@@ -161,6 +174,7 @@ def main() -> None:
                     cpu_ratios[name].append(cpu / found[CASES[0]][1])
     setting = os.environ.get("PYTHONDONTWRITEBYTECODE") or "unset (.pyc files used)"
     print(f"python {sys.version.split()[0]}, PYTHONDONTWRITEBYTECODE={setting}")
+    print(f"deckforge's own compiled modules: {own_bytecode()}")
     print(f"load average (1, 5, 15 min) at the end: {load()}")
     print(f"{args.rounds} rounds, medians (ms), ratio taken within each round")
     print(f"{'':<34} {'wall ms':>8} {'ratio (lowest-highest)':>23} {'CPU ms':>8} {'ratio':>6}")
