@@ -6,11 +6,17 @@ server is down, what the back of the room can see) are in test_referee_a11y_brow
 
 from __future__ import annotations
 
+import html
 import re
+from pathlib import Path
 
-from digital_helpers import create_digital
+import pytest
+from digital_helpers import create_digital, seat_act
 from flask.testing import FlaskClient
 from referee_helpers import act, create_table, discard, play, rank_hint
+
+from deckforge.referee.i18n import catalogue
+from deckforge.theme.loader import BUNDLED_THEMES
 
 
 def _touched_choices(page: str) -> list[str]:
@@ -61,3 +67,39 @@ def test_the_finished_game_s_new_game_button_is_styled_as_the_primary_action(
     css = client.get("/static/referee.css").get_data(as_text=True)
     rule = re.search(r"\.new-game button\.primary \{([^}]*)\}", css)
     assert rule and "background: var(--accent)" in rule.group(1) and "color: #fff" in rule.group(1)
+
+
+def _turn_banner(page: str) -> str:
+    found = re.search(r'<div class="turn-banner mine">([^<]*)</div>', page)
+    assert found, "no 'your turn' banner"
+    return found.group(1)
+
+
+@pytest.mark.parametrize("language", ["fr", "en", "de", "ar", "he"])
+def test_the_seat_s_your_turn_prompt_names_only_the_actions_allowed_now(
+    client: FlaskClient, tmp_path: Path, language: str
+) -> None:
+    """Discarding refused (every hint token in, where the deck forbids it): "play or give a
+    hint"; no hint token left: "play or discard"; otherwise all three."""
+    deck = tmp_path / f"classic-{language}.yaml"
+    deck.write_text(
+        f"extends: {BUNDLED_THEMES / 'hanabi-classic.yaml'}\nid: c-{language}\n"
+        f"language: {language}\nrules: {{discard_at_max_hints: forbidden}}\n",
+        "utf-8",
+    )
+    words = catalogue(language)
+    table = create_digital(client, str(deck), ["A", "B", "C"], seed=7)
+
+    def banner() -> str:
+        state = client.get(f"/api/tables/{table.id}").get_json()
+        page = client.get(table.seat_page(state["current_player"])).get_data(as_text=True)
+        return html.unescape(_turn_banner(page))
+
+    assert banner() == words["seat.your_turn_no_discard"]
+    for version in range(8):  # every hint token spent (empty hints are allowed here)
+        if version == 1:
+            assert banner() == words["seat.your_turn"]
+        seat = client.get(f"/api/tables/{table.id}").get_json()["current_player"]
+        answer = seat_act(client, table, seat, version, rank_hint((seat + 1) % 3, 5))
+        assert answer.status_code == 200, answer.get_json()
+    assert banner() == words["seat.your_turn_no_hint"]
