@@ -26,7 +26,13 @@ from deckforge.referee.checks import (
 from deckforge.referee.db import get_db
 from deckforge.referee.errors import RefereeError
 from deckforge.referee.i18n import Translator
-from deckforge.referee.idempotency import replayed, request_key
+from deckforge.referee.idempotency import (
+    REPLAYED,
+    SHORTEST_CREATION_KEY,
+    creation_token,
+    replayed,
+    request_key,
+)
 from deckforge.referee.notify import KEEPALIVE, event_text
 from deckforge.referee.openapi import document
 from deckforge.referee.security import token_matches
@@ -110,7 +116,22 @@ def create_table() -> tuple[Response, int]:
         data.get("first"),
         this_computer(),
     )
-    snap, token = open_table(checked, kind, seed)
+    key = request_key(
+        "new-table",
+        SHORTEST_CREATION_KEY,
+        table_kind=kind,
+        theme=checked.theme_ref,
+        players=checked.players,
+        seed=None if data.get("seed") is None else seed,
+    )
+    again = False
+    try:
+        snap, token = open_table(checked, kind, seed, key)
+    except store.AlreadyCreated as done:  # a retry: the table the first try made, today
+        assert key is not None
+        snap, token, again = load_table(done.table_id), creation_token(key), True
+        first = store.get_game(get_db(), done.table_id, 1)
+        seed = None if first is None else first.seed
     body = {
         "id": snap.table.id,
         "version": snap.version,
@@ -123,7 +144,10 @@ def create_table() -> tuple[Response, int]:
         body["seats"] = seat_links(snap.table)
         if data.get("seed") is not None:
             body["seed_warning"] = TYPED_SEED
-    return jsonify(body), 201
+    response = jsonify(body)
+    if again:
+        response.headers[REPLAYED] = "true"
+    return response, 201
 
 
 @bp.get("/tables/<table_id>")

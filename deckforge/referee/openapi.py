@@ -199,6 +199,18 @@ _IDEMPOTENCY_KEY = {
 }
 
 
+_CREATION_KEY = {
+    **_IDEMPOTENCY_KEY,
+    "description": "A key of the client's own for this new table (16 to 128 printable ASCII"
+    " characters: a secret, such as a random UUID, since a retry with it gets the leader's"
+    " token again). A retry with the same key and request (the first reply lost) makes no"
+    " second table: it is answered with the table the first try made, as it is now, and"
+    " the same `leader_token`, with the header `Idempotent-Replayed: true`; the same key"
+    " with another request is refused (422 `idempotency-key-reused`).",
+    "schema": {"type": "string", "minLength": 16, "maxLength": 128, "pattern": "^[!-~]+$"},
+}
+
+
 def _route(paths: dict[str, Any], spec: str, summary: str, answer: Any, **more: Any) -> None:
     """Add one operation. ``spec`` is "METHOD PATH OPERATION-ID STATUS REFUSALS...": the
     answer's status, then the refused ones; ``more`` holds its parameters, security, body
@@ -242,6 +254,7 @@ def _paths() -> dict[str, Any]:
         "Create a printed-card table.",
         created,
         body="NewTable",
+        parameters=[_CREATION_KEY],
     )
     paths["/api/tables"]["post"]["responses"]["403"] = _answer(
         _ref("Error"),

@@ -101,3 +101,14 @@ CREATE TABLE IF NOT EXISTS request_keys (
     created_at TEXT NOT NULL,
     PRIMARY KEY (table_id, key)
 ) WITHOUT ROWID;
+
+-- Tables created with an Idempotency-Key (added 2026-12-04; older stores gain the table
+-- on first open). A retried POST /api/tables (the first reply lost) finds the table its
+-- first try made instead of making a second one. The key is kept hashed: the client
+-- holds it, and with the request it gives back the leader's token (referee/idempotency.py).
+CREATE TABLE IF NOT EXISTS creation_keys (
+    key_hash TEXT PRIMARY KEY,        -- sha256 of the client's Idempotency-Key
+    fingerprint TEXT NOT NULL,        -- sha256 of what the request asked
+    table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL
+) WITHOUT ROWID;

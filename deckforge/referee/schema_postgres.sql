@@ -76,6 +76,13 @@ CREATE TABLE IF NOT EXISTS request_keys (
     PRIMARY KEY (table_id, key)
 );
 
+CREATE TABLE IF NOT EXISTS creation_keys (
+    key_hash TEXT PRIMARY KEY,
+    fingerprint TEXT NOT NULL,
+    table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
+    created_at TEXT NOT NULL
+);
+
 -- An accepted action moves its table to the version it created, in the same statement
 -- (as SQLite's trigger does).
 CREATE OR REPLACE FUNCTION deckforge_action_moves_version() RETURNS trigger

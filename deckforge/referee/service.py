@@ -16,6 +16,7 @@ from deckforge.referee import store
 from deckforge.referee.checks import NewTable
 from deckforge.referee.db import get_db
 from deckforge.referee.errors import RefereeError
+from deckforge.referee.idempotency import creation_token
 from deckforge.referee.seats import seat_secret
 from deckforge.referee.security import new_token, token_hash
 from deckforge.referee.state import ThemeRow
@@ -82,10 +83,15 @@ def theme_rows() -> list[ThemeRow]:
 
 
 def open_table(
-    checked: NewTable, kind: store.TableKind, seed: int | None
+    checked: NewTable,
+    kind: store.TableKind,
+    seed: int | None,
+    key: store.RequestKey | None = None,
 ) -> tuple[LoadedTable, str]:
-    """Create a checked table: the table and its leader's token (said only this once)."""
-    token = new_token()
+    """Create a checked table: the table and its leader's token (said only this once, or
+    to every retry of a ``key``'s request: see :mod:`idempotency`). A key already used
+    raises AlreadyCreated (or KeyReused) and makes nothing."""
+    token = new_token() if key is None else creation_token(key)
     loaded = service().create(
         get_db(),
         theme_ref=checked.theme_ref,
@@ -94,6 +100,7 @@ def open_table(
         token_hash=token_hash(token),
         kind=kind,
         seed=seed,
+        key=key,
     )
     return loaded, token
 

@@ -17,6 +17,7 @@ which SQLite's ``BEGIN IMMEDIATE`` does for the whole file.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import secrets
 import sqlite3
@@ -78,14 +79,23 @@ class AlreadyRecorded(Exception):
 
 
 class KeyReused(Exception):
-    """The key was already used at this table for a different request."""
+    """The key was already used at this table (or for a new table) for a different request."""
 
-    def __init__(self, key: str) -> None:
+    def __init__(self, key: str, where: str = "at this table") -> None:
         super().__init__(
-            f"the Idempotency-Key {key!r} was already used at this table for another"
+            f"the Idempotency-Key {key!r} was already used {where} for another"
             " request: send a new key for a new request"
         )
         self.key = key
+
+
+class AlreadyCreated(Exception):
+    """A table was created with this key before (``table_id``): none is made again."""
+
+    def __init__(self, key: str, table_id: str) -> None:
+        super().__init__(f"the table created with key {key!r} is {table_id}")
+        self.key = key
+        self.table_id = table_id
 
 
 class DeckLost(Exception):
@@ -354,11 +364,15 @@ def create_table(
     players: list[str],
     leader_token_hash: str,
     seed: int | None = None,
+    key: RequestKey | None = None,
 ) -> TableRecord:
     """Insert a table, the deck it keeps (once per deck) and its first game; the id is
-    short, random and URL-safe."""
+    short, random and URL-safe. With ``key`` (an Idempotency-Key), a table created with
+    that key before raises AlreadyCreated (KeyReused for another request), even when two
+    tries race: the second one's table is rolled back."""
     stamp = now()
     with write(conn) as writer:
+        created_with(writer, key)
         while True:
             table_id = secrets.token_urlsafe(6).replace("-", "x").replace("_", "y")
             if writer.execute("SELECT 1 FROM tables WHERE id = ?", (table_id,)).fetchone() is None:
@@ -373,9 +387,45 @@ def create_table(
             "INSERT INTO games (table_id, number, seed, started_at) VALUES (?, 1, ?, ?)",
             (table_id, _seed_written(seed), stamp),
         )
+        if key is not None:
+            _keep_creation_key(writer, key, table_id, stamp)
     record = get_table(conn, table_id)
     assert record is not None
     return record
+
+
+def _key_hash(key: RequestKey) -> str:
+    return hashlib.sha256(key.key.encode("utf-8")).hexdigest()
+
+
+def created_with(conn: sqlite3.Connection, key: RequestKey | None) -> None:
+    """Raise AlreadyCreated if a table was created with ``key`` (KeyReused if for another
+    request); nothing if the key is new or there is none."""
+    if key is None:
+        return
+    row = conn.execute(
+        "SELECT fingerprint, table_id FROM creation_keys WHERE key_hash = ?", (_key_hash(key),)
+    ).fetchone()
+    if row is None:
+        return
+    if row["fingerprint"] != key.fingerprint:
+        raise KeyReused(key.key, "for a new table")
+    raise AlreadyCreated(key.key, str(row["table_id"]))
+
+
+def _keep_creation_key(writer: sqlite3.Connection, key: RequestKey, table_id: str, at: str) -> None:
+    """Keep ``key`` with the table just made; another process that kept it first (its
+    transaction committed while this one ran) wins, and this table is rolled back."""
+    writer.execute(
+        "INSERT INTO creation_keys (key_hash, fingerprint, table_id, created_at)"
+        " VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+        (_key_hash(key), key.fingerprint, table_id, at),
+    )
+    row = writer.execute(
+        "SELECT table_id FROM creation_keys WHERE key_hash = ?", (_key_hash(key),)
+    ).fetchone()
+    if row["table_id"] != table_id:
+        created_with(writer, key)  # raises: the other try's table, or another request
 
 
 # ---- decks: a table's deck, kept by the hash of its resolved text -------------------

@@ -461,8 +461,10 @@ class TableService:
         token_hash: str,
         kind: store.TableKind = "printed",
         seed: int | None = None,
+        key: store.RequestKey | None = None,
     ) -> LoadedTable:
-        """A new table that keeps ``deck`` (the deck as its file ``theme_ref`` is now)."""
+        """A new table that keeps ``deck`` (the deck as its file ``theme_ref`` is now); a
+        ``key`` already used raises AlreadyCreated (or KeyReused) and makes no table."""
         new_game(deck.theme, len(players), kind, seed)  # refuses a count the deck does not allow
         table = store.create_table(
             conn,
@@ -472,6 +474,7 @@ class TableService:
             players=players,
             leader_token_hash=token_hash,
             seed=seed,
+            key=key,
         )
         loaded = self.load(conn, table.id)
         assert loaded is not None

@@ -287,3 +287,67 @@ def test_the_same_key_sent_at_once_from_many_threads_is_recorded_once(
         thread.join()
     assert answers == [200] * 8
     assert len(_actions(client, table.id)) == 1
+
+
+# ---- a new table ----------------------------------------------------------------------
+
+CREATION_KEY = "9f1c2e4a-7b3d-4c5e-8f60-123456789abc"
+
+
+def _tables_in(client: FlaskClient) -> int:
+    conn = store.connect(client.application.config["DATABASE"])
+    try:
+        return int(conn.execute("SELECT COUNT(*) FROM tables").fetchone()[0])
+    finally:
+        conn.close()
+
+
+def test_a_retried_new_table_with_its_key_makes_one_table_and_gives_the_same_token(
+    client: FlaskClient,
+) -> None:
+    body = {"theme": "hanabi-classic", "players": ["Ann", "Bob", "Cy"]}
+    first = _post(client, "/api/tables", {}, CREATION_KEY, body)
+    again = _post(client, "/api/tables", {}, f'"{CREATION_KEY}"', body)  # a quoted key too
+    assert first.status_code == again.status_code == 201
+    assert REPLAYED not in first.headers and again.headers[REPLAYED] == "true"
+    made, retried = first.get_json(), again.get_json()
+    assert retried["id"] == made["id"] and retried["urls"] == made["urls"]
+    assert retried["leader_token"] == made["leader_token"]
+    assert _tables_in(client) == 1
+    auth = {"Authorization": f"Bearer {retried['leader_token']}"}  # the token works
+    acted = _post(client, f"/api/tables/{made['id']}/actions", auth, None, {
+        "version": 0, "action": play(0, 1)})  # fmt: skip
+    assert acted.status_code == 200
+    later = _post(client, "/api/tables", {}, CREATION_KEY, body).get_json()
+    assert later["id"] == made["id"] and later["version"] == 1  # the table as it is now
+    # without a key, a second request is a second table, as before
+    assert _post(client, "/api/tables", {}, None, body).get_json()["id"] != made["id"]
+    assert _tables_in(client) == 2
+
+
+def test_a_retried_digital_table_gives_the_same_deal_and_seat_links(client: FlaskClient) -> None:
+    body = {"theme": "hanabi-classic", "players": ["Ann", "Bob"], "kind": "digital"}
+    first = _post(client, "/api/tables", {}, CREATION_KEY, body).get_json()
+    again = _post(client, "/api/tables", {}, CREATION_KEY, body).get_json()
+    assert again["id"] == first["id"] and again["seed"] == first["seed"]
+    assert again["seats"] == first["seats"] and "seed_warning" not in again
+
+
+def test_a_new_table_key_reused_for_another_request_or_too_short_is_refused(
+    client: FlaskClient,
+) -> None:
+    body = {"theme": "hanabi-classic", "players": ["Ann", "Bob", "Cy"]}
+    assert _post(client, "/api/tables", {}, CREATION_KEY, body).status_code == 201
+    other = _post(client, "/api/tables", {}, CREATION_KEY, {**body, "players": ["Ann", "Bob"]})
+    assert other.status_code == 422
+    assert other.get_json()["error"]["code"] == "idempotency-key-reused"
+    short = _post(client, "/api/tables", {}, "tap-1", body)  # a key that gives a token back
+    assert short.status_code == 400
+    assert short.get_json()["error"]["code"] == "bad-idempotency-key"
+    assert _tables_in(client) == 1
+
+
+def test_the_document_offers_the_key_on_new_tables(client: FlaskClient) -> None:
+    operation = client.get("/api/openapi.json").get_json()["paths"]["/api/tables"]["post"]
+    header = [p for p in operation["parameters"] if p["name"] == "Idempotency-Key"]
+    assert header and header[0]["in"] == "header" and header[0]["schema"]["minLength"] == 16

@@ -489,3 +489,58 @@ def test_a_table_deleted_now_takes_all_it_holds_but_its_deck(conn: sqlite3.Conne
         assert left.fetchone()[0] == 0, name
     assert [t.id for t in store.list_tables(conn)] == [kept.id]
     assert store.deck_text(conn, CLASSIC.hash) == CLASSIC.text
+
+
+def _keyed_table(conn: sqlite3.Connection, key: store.RequestKey) -> store.TableRecord:
+    return store.create_table(
+        conn,
+        kind="printed",
+        theme_ref="hanabi-classic",
+        deck=store.StoredDeck(CLASSIC.hash, CLASSIC.text),
+        players=["Ann", "Bob"],
+        leader_token_hash="h" * 64,
+        key=key,
+    )
+
+
+def test_a_table_created_with_a_key_is_created_once_even_when_tries_race(
+    opener: Callable[[], Any],
+) -> None:
+    """Six tries of one keyed creation at once, each on its own connection (as separate
+    processes are): one table, and every other try is told which; the key kept hashed;
+    the same key for another request is refused; deleting the table frees the key."""
+    import threading
+
+    key = store.RequestKey("a-client-secret-0123456789", "f" * 64)
+    tries = 6
+    start = threading.Barrier(tries)
+    made: list[str] = []
+    told: list[str] = []
+    errors: list[BaseException] = []
+
+    def create() -> None:
+        conn = opener()
+        start.wait()
+        try:
+            made.append(_keyed_table(conn, key).id)
+        except store.AlreadyCreated as done:
+            told.append(done.table_id)
+        except BaseException as error:
+            errors.append(error)
+
+    threads = [threading.Thread(target=create) for _ in range(tries)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert errors == []
+    assert len(made) == 1 and told == made * (tries - 1)
+    conn = opener()
+    assert conn.execute("SELECT COUNT(*) FROM tables").fetchone()[0] == 1
+    assert conn.execute("SELECT COUNT(*) FROM games").fetchone()[0] == 1
+    kept = conn.execute("SELECT key_hash FROM creation_keys").fetchall()
+    assert len(kept) == 1 and key.key not in kept[0][0]  # never the key itself
+    with pytest.raises(store.KeyReused, match="for a new table"):
+        _keyed_table(conn, store.RequestKey(key.key, "0" * 64))
+    assert store.delete_table(conn, made[0])
+    assert _keyed_table(conn, key).id != made[0]
