@@ -139,6 +139,26 @@ def _proxy_settings(
     return settings
 
 
+def _proxy_warning(trusted: tuple[str, ...], public_url: str | None, hosted: bool) -> str | None:
+    """One line at start-up when the referee is most likely behind a proxy it was not told
+    of (--public-url, or a PostgreSQL --db) and so sees every client as the proxy: the
+    per-address limits would then count all clients as one."""
+    if trusted:
+        return None
+    if public_url:
+        why = "--public-url without --trusted-proxy"
+    elif hosted:
+        why = "a PostgreSQL referee without --trusted-proxy"
+    else:
+        return None
+    return (
+        f"Warning: {why}: behind a reverse proxy every client is seen as the proxy's address"
+        " (127.0.0.1 on this machine), so per-address limits (the print kit's, the live"
+        " streams' share) count all clients as one; name the proxy with --trusted-proxy"
+        " ADDRESS (docs/hosting.md)"
+    )
+
+
 def _lan_address() -> str | None:
     """This machine's address on the local network, found without sending anything."""
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
@@ -312,6 +332,9 @@ def referee(
         app.config["PUBLIC_URL"] = f"http://{shown}:{actual}/"
     asgi = RefereeASGI(app, threads, streams_per_address or STREAMS_PER_ADDRESS)
     click.echo(f"Database: {shown_database(target)}")
+    warning = _proxy_warning(trusted_proxies, public_url, is_postgres(target))
+    if warning and listen_fd is None:  # once, not again by each worker
+        click.echo(warning, err=True)
     if keep_days is not None:
         _keep_for(app, keep_days)
     if trusted_proxies:

@@ -99,3 +99,29 @@ def test_a_themes_folder_that_does_not_exist_is_refused_by_click(tmp_path: Path)
     )
     assert result.returncode == 2 and "--themes" in result.stderr
     assert "Traceback" not in result.stderr
+
+
+def test_a_referee_most_likely_behind_an_unnamed_proxy_is_warned_in_one_line() -> None:
+    from deckforge.cli.referee import _proxy_warning
+
+    public = _proxy_warning((), "https://games.example.org/", hosted=False)
+    hosted = _proxy_warning((), None, hosted=True)
+    for line in (public, hosted):
+        assert line is not None and "\n" not in line
+        assert "--trusted-proxy ADDRESS" in line and "docs/hosting.md" in line
+    assert public is not None and "--public-url without --trusted-proxy" in public
+    assert hosted is not None and "PostgreSQL" in hosted
+    assert _proxy_warning(("127.0.0.1",), "https://games.example.org/", hosted=True) is None
+    assert _proxy_warning((), None, hosted=False) is None  # a teacher's laptop: nothing
+
+
+@pytest.mark.server
+def test_the_warning_is_printed_at_start_up_and_not_with_a_trusted_proxy(tmp_path: Path) -> None:
+    public = ("--public-url", "https://games.example.org/")
+    for extra, warned in (((), True), (("--trusted-proxy", "127.0.0.1"), False)):
+        server = start_server(tmp_path / "tables.sqlite3", *public, *extra)
+        try:
+            said = "".join(server.printed)
+        finally:
+            server.stop()
+        assert ("Warning: --public-url without --trusted-proxy" in said) is warned, said
