@@ -507,3 +507,28 @@ def test_the_leader_page_says_beforehand_what_the_rules_refuse_right_now(
     assert 'id="discard-refused"' not in page
     english = create_table(client, theme="hanabi-classic")  # discarding at 8 tokens: allowed
     assert 'id="discard-refused"' not in client.get(_leader(english)).get_data(as_text=True)
+
+
+def test_the_leader_and_seat_pages_share_one_retry_module_loaded_before_them(
+    client: FlaskClient,
+) -> None:
+    """once.js sends each tap once (its key, its retries, the band); leader.js and seat.js
+    keep no copy of it (the lost-reply browser tests drive both pages)."""
+    folder = resources.files("deckforge.referee").joinpath("static")
+    scripts = {
+        name: folder.joinpath(name).read_text("utf-8")
+        for name in ("once.js", "leader.js", "seat.js")
+    }
+    for marker in ("getRandomValues", "AbortController", "idempotency_key", '"online"'):
+        assert [name for name, text in scripts.items() if marker in text] == ["once.js"], marker
+    from digital_helpers import create_digital
+
+    table = create_digital(client, players=["Ann", "Bob"])
+    for page, own in (
+        (f"/t/{table.id}/lead/{table.token}", "leader.js"),
+        (table.seat_page(0), "seat.js"),
+    ):
+        loaded = re.findall(
+            r'<script src="/static/([\w.-]+)', client.get(page).get_data(as_text=True)
+        )
+        assert "once.js" in loaded and loaded.index("once.js") < loaded.index(own), loaded

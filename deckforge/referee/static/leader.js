@@ -2,12 +2,10 @@
 // without reloading the page. The answer (the leader page as the server renders
 // it) replaces the page's content in place; focus stays on the control that
 // acted (or moves to the refusal), and a live region says what happened. Each
-// tap carries an idempotency key of its own. With the server unreachable the
-// page stays, says which action is not recorded yet, and sends the same form
-// (the same key) again every second, and at once when the referee is heard from
-// again: a retry of an action already recorded is answered as the first time,
-// and the page then says that this action is recorded. Other taps meanwhile
-// are refused visibly ("wait: ... is not recorded yet").
+// tap is recorded once (once.js): it carries an idempotency key of its own, and
+// with the server unreachable the page stays, says which action is not recorded
+// yet, and sends the same form (the same key) again until it is; other taps
+// meanwhile are refused visibly ("wait: ... is not recorded yet").
 (function () {
   "use strict";
   let root = document.querySelector("main.remote");
@@ -15,11 +13,6 @@
   document.documentElement.classList.add("js");
   const live = document.getElementById("live");
   const saving = document.getElementById("saving");
-  let busy = false;
-  let pending = null; // a retry timer while the server does not answer
-  let retryNow = null; // sends the waiting action again at once
-  let waiting = ""; // what the waiting action is, in the page's words
-  let saidTimer = null;
 
   function version() { return parseInt(root.dataset.version, 10); }
 
@@ -120,13 +113,7 @@
     if (last) last.focus();
   }
 
-  // ---- each tap once: its own key, the same on every retry ----
-  function newKey() {
-    const bytes = new Uint8Array(16);
-    window.crypto.getRandomValues(bytes); // randomUUID needs https; this does not
-    return Array.from(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
-  }
-
+  // ---- each tap once: its own key, the same on every retry (once.js) ----
   // What a tap does, in the page's words: "Play Easter 1", "Hint → Ann: 3"...
   function doing(form, button) {
     let text = (button && button.dataset.doing) || (button ? button.textContent.trim() : "");
@@ -135,103 +122,32 @@
     return text.replace(/\s+/g, " ");
   }
 
-  function band(kind, text) {
-    if (saidTimer !== null) { clearTimeout(saidTimer); saidTimer = null; }
-    saving.hidden = !text;
-    saving.textContent = text;
-    saving.classList.toggle("recorded", kind === "recorded");
-  }
-
-  function worded(key) { return (saving.dataset[key] || "").replace("{action}", waiting); }
-
-  function stopRetrying() {
-    if (pending !== null) { clearTimeout(pending); pending = null; }
-    retryNow = null;
-    band("", "");
-  }
-
-  const ATTEMPT_MS = 8000; // a request that hangs (Wi-Fi gone) is given up and sent again
-
-  function send(form, data, actedId, attempt) {
-    busy = true;
-    document.body.classList.add("sending");
-    root.setAttribute("aria-busy", "true");
-    const abort = window.AbortController ? new AbortController() : null;
-    const giveUp = abort ? setTimeout(function () { abort.abort(); }, ATTEMPT_MS) : null;
-    fetch(form.action, {
-      method: "POST",
-      body: data,
-      credentials: "same-origin",
-      headers: { "X-Requested-With": "fetch" },
-      signal: abort ? abort.signal : undefined,
-    })
-      .then(function (response) {
-        if (response.status >= 500 || response.status === 0) throw new Error(String(response.status));
-        return response.text().then(function (html) {
-          if (giveUp !== null) clearTimeout(giveUp);
-          const wasRetrying = attempt > 0;
-          const landed = response.ok || response.redirected;
-          stopRetrying();
-          busy = false;
-          document.body.classList.remove("sending");
-          if (!replace(html, response.redirected ? response.url : null)) {
-            window.location.reload();
-            return;
-          }
-          if (wasRetrying && landed) {
-            // the retry's answer: this action is recorded (once, whichever try arrived)
-            const text = worded("recorded");
-            band("recorded", text);
-            say(text);
-            saidTimer = setTimeout(function () { band("", ""); }, 6000);
-          }
-          landFocus(actedId);
-        });
-      })
-      .catch(function () {
-        // Nothing came back: keep the page, say which action waits, send it again soon,
-        // and at once if the referee is heard from before then.
-        if (giveUp !== null) clearTimeout(giveUp);
-        band("pending", worded("pending"));
-        retryNow = function () {
-          if (pending !== null) { clearTimeout(pending); pending = null; }
-          retryNow = null;
-          send(form, data, actedId, attempt + 1);
-        };
-        pending = setTimeout(function () { if (retryNow) retryNow(); }, 1000);
-      });
-  }
-
-  function resumeAtOnce() { if (retryNow) retryNow(); }
-  window.addEventListener("online", resumeAtOnce);
+  let acted = null; // the id of the control that acted, for the focus afterwards
+  const once = DeckforgeOnce.sender({
+    saving: saving,
+    say: say,
+    started: function () { root.setAttribute("aria-busy", "true"); },
+    place: function (html, response) { return replace(html, response.redirected ? response.url : null); },
+    placed: function () { landFocus(acted); },
+  });
 
   document.addEventListener("submit", function (event) {
     const form = event.target;
     if (!root.contains(form) || !window.fetch || !window.FormData) return;
     event.preventDefault();
-    if (busy) {
-      // one action at a time: another tap is refused, and says why
-      const text = worded("wait");
-      band("pending", text);
-      say(text);
-      saidTimer = setTimeout(function () {
-        band(retryNow ? "pending" : "", retryNow ? worded("pending") : "");
-      }, 3000);
-      return;
-    }
+    if (once.busy()) { once.refuse(); return; } // one action at a time, and says why
     const button = event.submitter || form.querySelector("button[type=submit]");
     // Undoing three actions or more at once asks first: a slip of the finger costs a lot.
     if (button && button.dataset.confirm && !window.confirm(button.dataset.confirm)) return;
     const data = new FormData(form);
     if (button && button.name) data.append(button.name, button.value);
-    data.set("idempotency_key", newKey());
-    waiting = doing(form, button);
-    send(form, data, button ? button.id : null, 0);
+    acted = button ? button.id : null;
+    once.send(form, data, doing(form, button));
   });
 
   // ---- another phone or tab changed the table: redraw, focus kept ----
   function refreshFromServer() {
-    if (busy) return;
+    if (once.busy()) return;
     const active = document.activeElement;
     const keep = active && active.id ? active.id : null;
     fetch(root.dataset.page, { cache: "no-store", credentials: "same-origin" })
@@ -240,7 +156,7 @@
         return response.text();
       })
       .then(function (html) {
-        if (busy || !replace(html, null)) return;
+        if (once.busy() || !replace(html, null)) return;
         const changed = document.getElementById("last");
         if (changed) say(changed.textContent.trim());
         const again = keep && document.getElementById(keep);
@@ -256,10 +172,10 @@
       state: root.dataset.state,
       poll: 3,
       onVersion: function (latest) {
-        if (retryNow) { resumeAtOnce(); return; } // the referee answers again: send now
+        if (once.retrying()) { once.retryNow(); return; } // the referee answers again: send now
         if (latest !== version()) refreshFromServer();
       },
-      onStatus: function (status) { if (status !== "offline") resumeAtOnce(); },
+      onStatus: function (status) { if (status !== "offline") once.retryNow(); },
     });
   }
 

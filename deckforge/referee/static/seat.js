@@ -1,8 +1,9 @@
 // A seat's page: redraw when the table changes (live.js tells when), light up
-// the cards a hint would touch, and send each action once: each tap carries a
-// key of its own, the same on every retry, so an action whose answer was lost
-// is recorded once; a band names the action that waits, and says when it is
-// recorded. Without fetch, the form is posted as a page (its key is the form's).
+// the cards a hint would touch, and send each action once (once.js): each tap
+// carries a key of its own, the same on every retry, so an action whose answer
+// was lost is recorded once; a band names the action that waits, and says when
+// it is recorded. Without fetch, the form is posted as a page (its key is the
+// form's).
 (function () {
   "use strict";
   const root = document.getElementById("seat");
@@ -13,7 +14,7 @@
   let shown = parseInt(root.dataset.version, 10);
   let latest = shown;
   let fetching = false;
-  let sending = false;
+  let posted = false; // without fetch: the form was posted as a page
   const baseTitle = document.title;
 
   // The tab's title says when it is this seat's turn (useful when the page is in the background).
@@ -38,7 +39,7 @@
 
   function refresh(version) {
     if (version > latest) latest = version;
-    if (fetching || sending || latest <= shown) return;
+    if (fetching || posted || once.busy() || latest <= shown) return;
     fetching = true;
     fetch(root.dataset.fragment, { cache: "no-store", credentials: "same-origin" })
       .then(function (response) {
@@ -64,17 +65,39 @@
       });
   }
 
+  // ---- each tap once: its own key, the same on every retry (once.js) ----
+  function adopt(html) {
+    const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("seat");
+    if (!fresh) return false;
+    root.innerHTML = fresh.innerHTML;
+    const inner = root.querySelector(".seat-inner");
+    if (inner) { shown = parseInt(inner.dataset.version, 10); if (shown > latest) latest = shown; }
+    markTurn();
+    say();
+    return true;
+  }
+
+  const once = DeckforgeOnce.sender({
+    saving: saving,
+    place: function (html) { return adopt(html); },
+    placed: function () {
+      const problem = document.getElementById("problem");
+      if (problem) problem.focus();
+      if (latest > shown) refresh(latest);
+    },
+  });
+
   DeckforgeLive.follow({
     events: root.dataset.events,
     state: root.dataset.state,
     poll: parseFloat(root.dataset.poll || "3"),
     onVersion: function (version) {
-      if (retryNow) { retryNow(); return; } // the referee answers again: send now
+      if (once.retrying()) { once.retryNow(); return; } // the referee answers again: send now
       refresh(version);
     },
     onStatus: function (status) {
       offline.hidden = status !== "offline";
-      if (status !== "offline" && retryNow) retryNow();
+      if (status !== "offline") once.retryNow();
     },
   });
 
@@ -112,104 +135,20 @@
     }
   });
 
-  // ---- each tap once: its own key, the same on every retry ----
-  let pending = null; // a retry timer while the server does not answer
-  let retryNow = null; // sends the waiting action again at once
-  let waiting = ""; // the waiting action, as its button said it
-  let bandTimer = null;
-
-  function newKey() {
-    const bytes = new Uint8Array(16);
-    window.crypto.getRandomValues(bytes); // randomUUID needs https; this does not
-    return Array.from(bytes, function (b) { return (b + 256).toString(16).slice(1); }).join("");
-  }
-
-  function band(kind, text) {
-    if (bandTimer !== null) { clearTimeout(bandTimer); bandTimer = null; }
-    saving.hidden = !text;
-    saving.textContent = text;
-    saving.classList.toggle("recorded", kind === "recorded");
-  }
-
-  function worded(key) { return (saving.dataset[key] || "").replace("{action}", waiting); }
-
-  function adopt(html) {
-    const fresh = new DOMParser().parseFromString(html, "text/html").getElementById("seat");
-    if (!fresh) return false;
-    root.innerHTML = fresh.innerHTML;
-    const inner = root.querySelector(".seat-inner");
-    if (inner) { shown = parseInt(inner.dataset.version, 10); if (shown > latest) latest = shown; }
-    markTurn();
-    say();
-    return true;
-  }
-
-  window.addEventListener("online", function () { if (retryNow) retryNow(); });
-
-  function send(form, data, attempt) {
-    sending = true;
-    document.body.classList.add("sending");
-    const abort = window.AbortController ? new AbortController() : null;
-    const giveUp = abort ? setTimeout(function () { abort.abort(); }, 8000) : null;
-    fetch(form.action, {
-      method: "POST",
-      body: data,
-      credentials: "same-origin",
-      signal: abort ? abort.signal : undefined,
-    })
-      .then(function (response) {
-        if (response.status >= 500) throw new Error(String(response.status));
-        return response.text().then(function (html) {
-          if (giveUp !== null) clearTimeout(giveUp);
-          if (pending !== null) { clearTimeout(pending); pending = null; }
-          retryNow = null;
-          sending = false;
-          document.body.classList.remove("sending");
-          band("", "");
-          if (!adopt(html)) { window.location.reload(); return; }
-          if (attempt > 0 && (response.ok || response.redirected)) {
-            band("recorded", worded("recorded")); // the retry's answer: recorded, once
-            bandTimer = setTimeout(function () { band("", ""); }, 6000);
-          }
-          const problem = document.getElementById("problem");
-          if (problem) problem.focus();
-          if (latest > shown) refresh(latest);
-        });
-      })
-      .catch(function () {
-        if (giveUp !== null) clearTimeout(giveUp);
-        band("pending", worded("pending"));
-        retryNow = function () {
-          if (pending !== null) { clearTimeout(pending); pending = null; }
-          retryNow = null;
-          send(form, data, attempt + 1);
-        };
-        pending = setTimeout(function () { if (retryNow) retryNow(); }, 1000);
-      });
-  }
-
   root.addEventListener("submit", function (event) {
     const form = event.target;
     if (!window.fetch || !window.FormData || !window.DOMParser) {
       // posted as a page: one submission, a double tap sends nothing more
-      if (sending) { event.preventDefault(); return; }
-      sending = true;
+      if (posted) { event.preventDefault(); return; }
+      posted = true;
       document.body.classList.add("sending");
       return;
     }
     event.preventDefault();
-    if (sending) { // one action at a time: another tap is refused, and says why
-      band("pending", worded("wait"));
-      bandTimer = setTimeout(function () {
-        band(retryNow ? "pending" : "", retryNow ? worded("pending") : "");
-      }, 3000);
-      return;
-    }
+    if (once.busy()) { once.refuse(); return; } // one action at a time, and says why
     const button = event.submitter || form.querySelector("button[type=submit]");
     const data = new FormData(form);
     if (button && button.name) data.append(button.name, button.value);
-    data.set("idempotency_key", newKey());
-    waiting = (button ? button.textContent : "").trim().replace(/\s+/g, " ");
-    send(form, data, 0);
+    once.send(form, data, (button ? button.textContent : "").trim().replace(/\s+/g, " "));
   });
 })();
