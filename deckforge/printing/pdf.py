@@ -12,10 +12,12 @@ from reportlab.pdfgen.canvas import Canvas
 
 from deckforge.contrast import ratio, relative_luminance
 from deckforge.languages import RIGHT_TO_LEFT
+from deckforge.printing import text_layer
 from deckforge.printing.fitting import SOFT_HYPHEN
 from deckforge.printing.fonts import FontStack, load_font, stack_named
 from deckforge.printing.geometry import MM, Duplex
 from deckforge.printing.script import layout_line
+from deckforge.printing.text_layer import Glyphs, Span
 
 # Streams are Flate-compressed binary, not also ASCII85-encoded: a quarter smaller and
 # faster to write (every PDF reader accepts binary streams).
@@ -137,18 +139,23 @@ class PrintCanvas(Canvas):
         x -= anchor * line.width * size
         # shaped glyphs (a vowel sign drawn before its consonant, a conjunct) have no
         # character of their own: a left-to-right line carries its text as typed, so
-        # copying and searching give back the words. Not a right-to-left one: text
-        # extractors put its glyphs back in logical order themselves, and would reverse
-        # a logical ActualText again.
-        spanned = RIGHT_TO_LEFT.search(text) is None
-        if spanned:
-            self._code.append(f"/Span <</ActualText {actual_text(text)}>> BDC")
-        for run in line.runs:
-            super().setFont(run.font, size, leading)
-            super().drawString(x, y, run.text, **kwargs)
-            x += run.width * size
-        if spanned:
-            self._code.append("EMC")
+        # copying and searching give back the words; a line of a right-to-left
+        # paragraph, or with right-to-left letters, is cut into spans that text
+        # extractors read back as typed (text_layer)
+        if not stack.rtl and RIGHT_TO_LEFT.search(text) is None:
+            glyphs = tuple(Glyphs(run.font, run.text, run.width) for run in line.runs)
+            spans = [Span(glyphs, text)]
+        else:
+            spans = text_layer.spans(line, stack.rtl)
+        for span in spans:
+            if span.actual is not None:
+                self._code.append(f"/Span <</ActualText {actual_text(span.actual)}>> BDC")
+            for glyph_run in span.glyphs:
+                super().setFont(glyph_run.font, size, leading)
+                super().drawString(x, y, glyph_run.text, **kwargs)
+                x += glyph_run.width * size
+            if span.actual is not None:
+                self._code.append("EMC")
         super().setFont(name, size, leading)
         return True
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
@@ -65,6 +65,9 @@ class Run:
     font: str
     text: str
     width: float
+    typed: str = ""  # the same characters as typed (logical order), for the text layer
+    start: int = 0  # where they start in the line
+    level: int = 0  # their bidi embedding level (odd: drawn right to left, mirrored)
 
 
 @dataclass(frozen=True)
@@ -246,10 +249,15 @@ def layout_line(text: str, stack: FontStack) -> Line:
             pieces[-1] = (level, font, pieces[-1][2] + char)
         else:
             pieces.append((level, font, char))
-    runs = [
-        (level, None if font is None else _shape(piece, font, level % 2 == 1))
-        for level, font, piece in pieces
-    ]
+    runs: list[tuple[int, Run | None]] = []
+    start = 0
+    for level, piece_font, piece in pieces:
+        if piece_font is not None:
+            run = _shape(piece, piece_font, level % 2 == 1)
+            runs.append((level, replace(run, typed=piece, start=start, level=level)))
+        else:
+            runs.append((level, None))
+        start += len(piece) or 1  # a control is one character, drawn as nothing
     return Line(tuple(run for run in _visual_order(runs) if run is not None))
 
 

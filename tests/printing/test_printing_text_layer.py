@@ -46,17 +46,20 @@ def test_pdftotext_gives_back_a_hindi_decks_words_as_typed(tmp_path):
         assert word in text, word
 
 
-def test_only_shaped_left_to_right_lines_carry_an_actual_text():
+def test_which_lines_carry_an_actual_text():
     canvas = PrintCanvas((100, 40), "text layer", None)
     canvas.setFont(font_stack("DejaVuSans", "body").name, 10)
     canvas.drawString(10, 10, "plain Latin")  # reportlab's own text: its ToUnicode is right
     hebrew = font_stack("NotoSansHebrew", "body", rtl=True)
     canvas.setFont(hebrew.name, 10)
     canvas.drawString(10, 30, "שלום")  # extractors reorder right-to-left glyphs themselves
-    canvas.drawString(10, 50, "2026")  # digits in a right-to-left stack: left to right
+    canvas.drawString(10, 50, "2026")  # digits alone: read forwards, as drawn
+    canvas.drawString(10, 70, "עמוד 3, 4")  # drawn "4 ,3": its text as typed
+    canvas.drawString(10, 90, "עמוד 3 או 4")  # a space drawn left of "3": a mark before it
     code = "\n".join(canvas._code)
-    assert code.count("/ActualText") == 1
-    assert actual_text("2026") in code and "BDC" in code and "EMC" in code
+    assert code.count("/ActualText") == 2
+    assert actual_text("3, 4") in code and actual_text("\u200f3") in code
+    assert code.count("BDC") == code.count("EMC") == 2
 
 
 def test_check_names_a_devanagari_font_package_and_file_for_each_system():
