@@ -25,7 +25,12 @@ CREATE TABLE IF NOT EXISTS tables (
     version INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0),  -- +1 per accepted change
     game INTEGER NOT NULL DEFAULT 1,  -- number of the game being played
     created_at TEXT NOT NULL,
-    deck TEXT REFERENCES decks (hash) -- the deck it plays with; NULL: see lost_decks
+    deck TEXT REFERENCES decks (hash), -- the deck it plays with; NULL: see lost_decks
+    -- the version of the game's last change (an action, undo, new game or pause): a
+    -- change of the game made on any version since still applies, since what moved the
+    -- version since then (the projector's replay) left the game as it was. NULL: a
+    -- table made before it was kept, whose every change counts until its next one
+    game_version INTEGER
 );
 
 CREATE TABLE IF NOT EXISTS games (
@@ -67,8 +72,9 @@ CREATE TABLE IF NOT EXISTS pauses (
 );
 
 -- The step of a game the leader shows on the projector's replay (none: the live table),
--- and the part of the replay page in view. Moving it is a change of the table, like a
--- pause: the version moves on.
+-- and the part of the replay page in view. Moving it is a change of the table: the
+-- version moves on (the projectors follow it), but not the game's (tables.game_version),
+-- so a seat's action made on the version before is not stale.
 CREATE TABLE IF NOT EXISTS replay_positions (
     table_id TEXT PRIMARY KEY REFERENCES tables (id) ON DELETE CASCADE,
     game INTEGER NOT NULL CHECK (game >= 1),
@@ -81,7 +87,7 @@ CREATE TABLE IF NOT EXISTS replay_positions (
 -- statement: one INSERT is the whole transaction of an action.
 CREATE TRIGGER IF NOT EXISTS action_moves_version AFTER INSERT ON actions
 BEGIN
-    UPDATE tables SET version = NEW.version WHERE id = NEW.table_id;
+    UPDATE tables SET version = NEW.version, game_version = NEW.version WHERE id = NEW.table_id;
 END;
 
 -- Idempotency keys (added 2026-12-04; older stores gain the table on first open).

@@ -23,8 +23,11 @@ CREATE TABLE IF NOT EXISTS tables (
     version INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0),
     game INTEGER NOT NULL DEFAULT 1,
     created_at TEXT NOT NULL,
-    deck TEXT REFERENCES decks (hash)
+    deck TEXT REFERENCES decks (hash),
+    game_version INTEGER
 );
+-- added 2026-12-04: the version of the game's last change (see schema.sql)
+ALTER TABLE tables ADD COLUMN IF NOT EXISTS game_version INTEGER;
 
 CREATE TABLE IF NOT EXISTS games (
     table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
@@ -88,7 +91,7 @@ CREATE TABLE IF NOT EXISTS creation_keys (
 CREATE OR REPLACE FUNCTION deckforge_action_moves_version() RETURNS trigger
 LANGUAGE plpgsql AS $$
 BEGIN
-    UPDATE tables SET version = NEW.version WHERE id = NEW.table_id;
+    UPDATE tables SET version = NEW.version, game_version = NEW.version WHERE id = NEW.table_id;
     RETURN NULL;
 END
 $$;

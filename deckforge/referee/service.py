@@ -164,7 +164,7 @@ def act_for_seat(
     (``not-your-turn`` first) change nothing. A ``key`` already recorded answers first
     (AlreadyRecorded, or KeyReused for another request)."""
     store.recorded_change(get_db(), digital.table.id, key)
-    if digital.version != version:
+    if not digital.table.accepts(version):  # the game changed since (not a replay move)
         raise store.StaleVersion(version, digital.version)
     if digital.paused:
         raise PAUSED

@@ -120,6 +120,13 @@ class TableRecord:
     game: int
     created_at: str
     deck: str | None = None  # the hash of the deck it plays with (None: not kept, see decks)
+    game_version: int | None = None  # the game's last change (None: a table made before)
+
+    def accepts(self, expected: int) -> bool:
+        """Whether a change of the game made on version ``expected`` still applies: the
+        game has not changed since (the projector's replay moves only the version)."""
+        low = self.version if self.game_version is None else self.game_version
+        return low <= expected <= self.version
 
 
 @dataclass(frozen=True)
@@ -284,9 +291,30 @@ def _keep_decks(writer: sqlite3.Connection) -> None:
         writer.execute("ALTER TABLE tables ADD COLUMN deck TEXT REFERENCES decks (hash)")
 
 
+ACTION_TRIGGER = (
+    "CREATE TRIGGER action_moves_version AFTER INSERT ON actions BEGIN"
+    " UPDATE tables SET version = NEW.version, game_version = NEW.version"
+    " WHERE id = NEW.table_id; END"
+)
+
+
+def _keep_game_version(writer: sqlite3.Connection) -> None:
+    """Version 2: a table keeps the version of its game's last change (``game_version``),
+    set by every action through the trigger (made again) and by undo, new game and pause;
+    a replay move leaves it. Older tables keep NULL: every change counts until the next."""
+    columns = {row["name"] for row in writer.execute("PRAGMA table_info(tables)")}
+    if "game_version" not in columns:
+        writer.execute("ALTER TABLE tables ADD COLUMN game_version INTEGER")
+    writer.execute("DROP TRIGGER IF EXISTS action_moves_version")
+    writer.execute(ACTION_TRIGGER)
+
+
 # (version, step): each step runs once, in its own transaction, in order; the version
 # is checked again inside it, so two processes opening one old store migrate it once
-MIGRATIONS: tuple[tuple[int, Callable[[sqlite3.Connection], None]], ...] = ((1, _keep_decks),)
+MIGRATIONS: tuple[tuple[int, Callable[[sqlite3.Connection], None]], ...] = (
+    (1, _keep_decks),
+    (2, _keep_game_version),
+)
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 
 
@@ -380,7 +408,7 @@ def create_table(
         _keep_deck(writer, deck)
         writer.execute(
             "INSERT INTO tables (id, kind, theme_ref, players, leader_token_hash, version, game,"
-            " created_at, deck) VALUES (?, ?, ?, ?, ?, 0, 1, ?, ?)",
+            " created_at, deck, game_version) VALUES (?, ?, ?, ?, ?, 0, 1, ?, ?, 0)",
             (table_id, kind, theme_ref, json.dumps(players), leader_token_hash, stamp, deck.hash),
         )
         writer.execute(
@@ -634,12 +662,20 @@ def active_actions(conn: sqlite3.Connection, table_id: str, game: int) -> list[A
     return [ActionRecord(**{**dict(r), "payload": json.loads(r["payload"])}) for r in rows]
 
 
-def _check_version(conn: sqlite3.Connection, table_id: str, expected: int) -> int:
-    """The table's version, if it is ``expected`` (else StaleVersion, or KeyError)."""
-    current = table_version(conn, table_id)
-    if current is None:
+def _check_version(
+    conn: sqlite3.Connection, table_id: str, expected: int, game: bool = False
+) -> int:
+    """The table's version, if it is ``expected`` (else StaleVersion, or KeyError); for a
+    change of the game (``game``), any version since the game's last change will do."""
+    row = conn.execute(
+        "SELECT version, game_version FROM tables WHERE id = ?", (table_id,)
+    ).fetchone()
+    if row is None:
         raise KeyError(table_id)
-    if current != expected:
+    current = int(row["version"])
+    kept = row["game_version"]
+    low = current if not game or kept is None else int(kept)
+    if not low <= expected <= current:
         raise StaleVersion(expected, current)
     return current
 
@@ -652,10 +688,12 @@ def _lock_table(writer: sqlite3.Connection, table_id: str) -> None:
         writer.execute("SELECT 1 FROM tables WHERE id = ? FOR UPDATE", (table_id,))
 
 
-def _bump(conn: sqlite3.Connection, table_id: str, expected: int) -> int:
-    """Check the version inside the transaction and move it on by one."""
-    current = _check_version(conn, table_id, expected)
-    conn.execute("UPDATE tables SET version = ? WHERE id = ?", (current + 1, table_id))
+def _bump(conn: sqlite3.Connection, table_id: str, expected: int, game: bool = False) -> int:
+    """Check the version inside the transaction and move it on by one; a change of the
+    game (``game``) moves the game's version too (see :func:`_check_version`)."""
+    current = _check_version(conn, table_id, expected, game)
+    moved = ", game_version = version + 1" if game else ""
+    conn.execute(f"UPDATE tables SET version = version + 1{moved} WHERE id = ?", (table_id,))
     return current + 1
 
 
@@ -706,7 +744,7 @@ def _bump_keyed(
     (AlreadyRecorded, KeyReused), a new one is kept with the change."""
     _lock_table(writer, table_id)
     recorded_change(writer, table_id, key)
-    version = _bump(writer, table_id, expected)
+    version = _bump(writer, table_id, expected, game=True)
     if key is not None:
         _keep_key(writer, table_id, key, action=False)
     return version
@@ -721,30 +759,27 @@ def append_action(
 ) -> int:
     """Add one accepted action to the current game; returns the new table version.
 
-    Without a key, one statement, so one transaction: it inserts only if the
+    Without a key on SQLite, one statement, so one transaction: it inserts if the
     table is still at ``expected_version``, and the schema's trigger moves the
-    version on. With a key, the key is checked first (AlreadyRecorded, KeyReused)
-    and kept with the action in the same transaction.
+    version on. Otherwise (a key, PostgreSQL, or a version that moved on) one
+    transaction: the key is checked first (AlreadyRecorded, KeyReused) and kept
+    with the action, and any version since the game's last change will do (the
+    projector's replay moved the version, not the game).
     """
-    values = (
-        orjson.dumps(payload, option=orjson.OPT_SORT_KEYS).decode(),
-        now(),
-        table_id,
-        expected_version,
-    )
+    payload_text = orjson.dumps(payload, option=orjson.OPT_SORT_KEYS).decode()
     if key is None and not on_postgres(_writer(conn)):
         with _WRITERS:
-            added = _writer(conn).execute(_APPEND, values)
-    else:
-        with write(conn) as writer:
-            _lock_table(writer, table_id)
-            recorded_change(writer, table_id, key)
-            added = writer.execute(_APPEND, values)
-            if added.rowcount == 1 and key is not None:
-                _keep_key(writer, table_id, key, action=True)
-    if added.rowcount != 1:
-        raise StaleVersion(expected_version, _check_version(conn, table_id, expected_version))
-    return expected_version + 1
+            values = (payload_text, now(), table_id, expected_version)
+            if _writer(conn).execute(_APPEND, values).rowcount == 1:
+                return expected_version + 1
+    with write(conn) as writer:
+        _lock_table(writer, table_id)
+        recorded_change(writer, table_id, key)
+        current = _check_version(writer, table_id, expected_version, game=True)
+        writer.execute(_APPEND, (payload_text, now(), table_id, current))
+        if key is not None:
+            _keep_key(writer, table_id, key, action=True)
+    return current + 1
 
 
 def undo(

@@ -496,9 +496,9 @@ class TableService:
         with self._locked(table_id):
             store.recorded_change(conn, table_id, key)
             before = self._loaded.get(table_id)
-            if before is None or before.version != version:
+            if before is None or not before.table.accepts(version):
                 before = self._fresh(conn, table_id)
-                if before.version != version:
+                if not before.table.accepts(version):  # the game changed since
                     raise store.StaleVersion(version, before.version)
             table = before.table
             game, log = self._game(conn, table)
@@ -510,7 +510,7 @@ class TableService:
                 raise
             log = (*log, describe(event, action, before.theme))
             stats = log_stats(log, before.state["stats"])
-            table = dataclasses.replace(table, version=new_version)
+            table = dataclasses.replace(table, version=new_version, game_version=new_version)
             self._games[table_id] = (table, game, log)
             loaded = self._build(before.theme, table, game, log, before.paused, before.seed, stats)
         self.board.publish(table_id, loaded.version, loaded.state_json)

@@ -472,3 +472,24 @@ def test_a_multicolour_card_touched_by_a_colour_may_be_that_colour_or_multicolou
     own = page.split(f'data-owner="1" data-slot="{slot}"')[1].split("</label>")[0]
     symbols = [suit.symbol for suit in load_theme("avalanche").suits]
     assert symbols[0] in own and symbols[5] in own
+
+
+def test_a_seat_s_action_sent_while_the_leader_moved_the_replay_is_recorded(
+    client: FlaskClient,
+) -> None:
+    """The leader showing the replay on the projector moves the table's version, not the
+    game: a seat's tap made on the version before is recorded, not refused as stale."""
+    table = create_digital(client, players=["Ann", "Bob"], seed=11)
+    seen = client.get(f"/api/tables/{table.id}").get_json()
+    leader = f"/t/{table.id}/lead/{table.token}"
+    csrf = csrf_of(client.get(leader).get_data(as_text=True))
+    for version, move in enumerate(("show", "first")):
+        form = {"csrf": csrf, "version": str(seen["version"] + version), "move": move}
+        assert client.post(f"{leader}/replay", data=form).status_code == 303
+    seat = seen["current_player"]
+    hint = {"type": "rank-hint", "target": 1 - seat, "rank": 1, "touched": None}
+    answer = seat_act(client, table, seat, seen["version"], hint)
+    assert answer.status_code == 200, answer.get_json()
+    assert answer.get_json()["state"]["version"] == seen["version"] + 3
+    late = seat_act(client, table, 1 - seat, seen["version"], hint)  # the game moved on
+    assert late.status_code == 409

@@ -544,3 +544,66 @@ def test_a_table_created_with_a_key_is_created_once_even_when_tries_race(
         _keyed_table(conn, store.RequestKey(key.key, "0" * 64))
     assert store.delete_table(conn, made[0])
     assert _keyed_table(conn, key).id != made[0]
+
+
+def test_a_replay_move_does_not_make_a_change_of_the_game_stale(conn: sqlite3.Connection) -> None:
+    """The projector's replay moves the version (the projectors follow it) but not the
+    game: an action, undo, new game or pause made on a version before such moves still
+    applies; once the game itself changed, an older version is stale as before."""
+    table = _table(conn, kind="digital")
+    assert store.append_action(conn, table.id, 0, {"n": 0}) == 1
+    assert store.set_replay_position(conn, table.id, 1, (1, 0, "table")) == 2
+    assert store.set_replay_position(conn, table.id, 2, (1, 1, "chart")) == 3
+    assert store.append_action(conn, table.id, 1, {"n": 1}) == 4  # a seat's, made on 1
+    with pytest.raises(store.StaleVersion):
+        store.append_action(conn, table.id, 1, {"n": "late"})  # the game changed at 4
+    assert store.set_replay_position(conn, table.id, 4, None) == 5
+    assert store.append_action(conn, table.id, 4, {"n": 2}, _key("k")) == 6  # with a key too
+    assert store.set_replay_position(conn, table.id, 6, (1, 2, "table")) == 7
+    assert store.undo(conn, table.id, 6, 1) == 8
+    assert store.set_replay_position(conn, table.id, 8, (1, 1, "table")) == 9
+    assert store.set_paused(conn, table.id, 8, True) == 10
+    assert store.set_replay_position(conn, table.id, 10, None) == 11
+    assert store.new_game(conn, table.id, 10) == 12
+    assert [e.payload["n"] for e in store.active_actions(conn, table.id, 1)] == [0, 1]
+    with pytest.raises(store.StaleVersion):  # a replay move itself still needs the latest
+        store.set_replay_position(conn, table.id, 11, None)
+    with pytest.raises(store.StaleVersion):  # a version the table never had
+        store.append_action(conn, table.id, 13, {"n": "future"})
+    assert store.table_version(conn, table.id) == 12
+
+
+def test_an_older_store_s_tables_count_every_change_until_their_game_changes(
+    tmp_path: Path,
+) -> None:
+    """A store of version 1 (no game_version, the trigger without it) gains both on its
+    first open; its tables keep the strict check until their game's next change."""
+    from importlib import resources
+
+    schema = resources.files("deckforge.referee").joinpath("schema.sql").read_text("utf-8")
+    before, rest = schema.split("    deck TEXT REFERENCES decks (hash),", 1)
+    schema = before + "    deck TEXT REFERENCES decks (hash)\n);" + rest.split(");", 1)[1]
+    schema = schema.replace(", game_version = NEW.version", "")
+    assert "game_version" not in schema
+    path = tmp_path / "old.sqlite3"
+    conn = store.connect(path)
+    conn.executescript(schema)
+    conn.execute("PRAGMA user_version = 1")
+    conn.execute(
+        "INSERT INTO tables (id, kind, theme_ref, players, leader_token_hash, created_at)"
+        " VALUES ('old', 'printed', 'hanabi-classic', '[\"A\", \"B\"]', 'h', 'then')"
+    )
+    conn.execute("INSERT INTO games (table_id, number, started_at) VALUES ('old', 1, 'then')")
+    table = store.get_table(conn, "old")
+    assert table is not None and table.game_version is None
+    assert store.append_action(conn, table.id, 0, {"n": 0}) == 1
+    conn.close()
+    conn = store.connect(path)
+    store.init_schema(conn)
+    assert store.schema_version(conn) == store.SCHEMA_VERSION
+    assert store.set_replay_position(conn, table.id, 1, (1, 0, "table")) == 2
+    with pytest.raises(store.StaleVersion):  # not known when its game last changed
+        store.append_action(conn, table.id, 1, {"n": "stale"})
+    assert store.append_action(conn, table.id, 2, {"n": 1}) == 3  # the trigger keeps it now
+    assert store.set_replay_position(conn, table.id, 3, None) == 4
+    assert store.append_action(conn, table.id, 3, {"n": 2}) == 5
