@@ -67,7 +67,8 @@ def test_the_convention_bot_misplays_only_when_it_chooses_to_guess(theme_name: s
     misplays = [
         row for row in _record(theme_name, "conventions") if row[1] == "play" and not row[2]
     ]
-    assert all(reason in ("guess", "forced") for _, _, _, reason in misplays)
+    # guess: the deck is out; risk: rather than a discard, while an error can be afforded
+    assert all(reason in ("guess", "risk", "forced") for _, _, _, reason in misplays)
     assert all(deck_left == 0 for deck_left, _, _, reason in misplays if reason == "guess")
 
 
@@ -246,6 +247,33 @@ def test_without_a_player_in_between_the_same_clue_makes_nobody_play() -> None:
     game, bots = _table(mine + theirs)
     _step(game, bots, RankHint(1, 2))
     assert not isinstance(_step(game, bots), Play)
+
+
+def test_a_clue_one_step_beyond_a_clued_card_prompts_that_card_first() -> None:
+    # player 1's red card, clued with their red 1, is the red 2; player 2 holds the red 3
+    mine = [Card(WHITE, 3), Card(WHITE, 3), Card(BLUE, 3), Card(BLUE, 4), Card(YELLOW, 4)]
+    middle = [Card(YELLOW, 3), Card(GREEN, 3), Card(GREEN, 4), Card(RED, 2), Card(RED, 1)]
+    last = [Card(WHITE, 4), Card(YELLOW, 2), Card(GREEN, 2), Card(BLUE, 2), Card(RED, 3)]
+    game, bots = _table(mine + middle + last, players=3)
+    _step(game, bots, ColourHint(1, RED))  # the newest red, the red 1, plays now
+    assert _step(game, bots) == Play(4)
+    _step(game, bots, Discard(0))
+    # a 3: no 3 plays now, the red 3 would after the red 2, and player 1's red card
+    # may be the red 2: it is, and player 2's 3 is the red 3
+    _step(game, bots, RankHint(2, 3))
+    assert _step(game, bots) == Play(3) and bots[1].reason == "play"
+    assert game.top_ranks()[RED] == 2
+    assert _step(game, bots) == Play(3) and bots[2].reason == "play"
+    assert game.top_ranks()[RED] == 3
+
+
+def test_a_risky_play_replaces_a_discard_only_while_an_error_can_be_afforded() -> None:
+    rows = _record(CLASSIC, "conventions")
+    risky = [success for _, kind, success, reason in rows if reason == "risk"]
+    assert len(risky) > 20
+    assert sum(risky) > 0.6 * len(risky)  # more right than wrong, as chosen
+    summary = simulate(_theme(CLASSIC), 4, 60, seed=2024)
+    assert summary.strikeout_share == 0.0
 
 
 @pytest.mark.parametrize(("players", "simple_bot"), [(2, 16.9), (3, 18.5), (4, 19.3), (5, 18.5)])

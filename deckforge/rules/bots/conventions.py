@@ -20,6 +20,13 @@ one who gives it and the one who gets it:
   The one who sees nobody else in between holding it plays that card blind on
   their next turn; the blind play then tells the receiver what their card is.
   One finesse at a time, and none once the deck is out.
+- *Prompt*: a play clue whose focus can only be one step beyond what plays
+  now, when a card already clued may be the card before it (a 3 clued while
+  the red 2 plays and someone holds a red card clued earlier), says that card
+  is the one before it: its holder plays it, then the receiver plays the
+  focus. The clued cards are looked at in turn order from the giver, newest
+  first (the receiver's own, other cards of the same clue included), and the
+  prompt comes before a finesse.
 - *Stall*: when every hint token is in, discarding is forbidden and the giver
   has nothing known to play, the giver may have had no true clue to give; such
   a clue is read for what it says and no more.
@@ -27,17 +34,21 @@ one who gives it and the one who gets it:
 A giver only gives a clue whose reading is true (it simulates the receiver
 with public facts only), so a card is played only when every identity it can
 still have plays (or it answers a finesse the giver checked): the bot never
-misplays, except when it chooses to guess at the end of the game or is forced
-to play.
+misplays, except when it chooses to guess (at the end of the game, or a likely
+card rather than a discard) or is forced to play.
 
 Turn order of preference: answer a finesse; save the next player's chop if
 it holds a last copy and they have nothing to play or throw; play a card
 known to play (first one that lets a card clued in another hand play next,
 then suit-completing cards); give the most valuable clue if it is worth the
 token (the more tokens are in, the less it must be worth; in the last round,
-only to players who still have a turn); once the deck is out, guess a likely
-card while errors can be afforded; discard a card known to be useless, else
-the chop, except with four cards or fewer left in the deck, where any true
+only to players who still have a turn; a card a clue touches without telling
+that it plays is worth a little too, since the next clue about it tells more,
+unless it can never score); once the deck is out, guess a likely card while
+errors can be afforded; rather than discard, play a card that plays more often
+than not (60 % or more) and is unlikely to be a last copy, while an error can
+be afforded (the last error token is never risked); discard a card known to
+be useless, else the chop, except with four cards or fewer left in the deck, where any true
 clue stalls instead (each draw brings the last round nearer, and cards known
 to play later need the turns); where discarding is forbidden, stall with any
 clue.
@@ -50,6 +61,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Generic, NamedTuple, TypeVar
 
 from deckforge.identity_cache import IdentityCache
 from deckforge.rules.actions import Action, ColourHint, Discard, Play, RankHint
@@ -57,6 +69,8 @@ from deckforge.rules.bots.knowledge import Board, Identities, chances, members
 from deckforge.rules.cards import HandCard
 from deckforge.rules.game import Event
 from deckforge.rules.view import PlayerView
+
+_T = TypeVar("_T")
 
 
 @dataclass(slots=True)
@@ -107,6 +121,35 @@ class _Receiver:
     soon: int  # what plays now or once the ``known`` cards are played (see ``_soon``)
     watch: frozenset[int]  # finesse positions a clue to them may call on
     holders: list[tuple[int, int]]  # (successor, identity) on those finesse positions
+    prompts: _Lazy[_Prompts]  # clued cards outside their hand a prompt may call on
+
+
+class _Lazy(Generic[_T]):
+    """A value worked out on first use only."""
+
+    __slots__ = ("_make", "_value")
+
+    def __init__(self, make: Callable[[], _T]) -> None:
+        self._make: Callable[[], _T] | None = make
+        self._value: _T | None = None
+
+    def __call__(self) -> _T:
+        make = self._make
+        if make is not None:
+            self._value = make()
+            self._make = None
+        return self._value  # type: ignore[return-value]
+
+
+class _Prompted(NamedTuple):
+    """A prompt's reading: the focus is ``focus`` and the clued card of deck index
+    ``deck_index`` (-1: in the receiver's hand, read with the focus) is ``called``."""
+
+    focus: int
+    deck_index: int
+    called: int
+    was: int  # what everybody knew of the called card before
+    truth: int  # its identity, as the giver sees it (0: not known to this seat)
 
 
 @dataclass(slots=True)
@@ -118,6 +161,7 @@ class _Tally:
     counted: int  # identities already on their way to a pile
     saves_chop: bool = False
     safe_after: bool = False  # the receiver will have a card to play or to throw away
+    soon: int = 0  # identities a prompt sets to play after the card it calls on
 
 
 @dataclass(slots=True)
@@ -161,9 +205,17 @@ class ConventionBot:
 
     # value a clue needs, by hint tokens available (scaled to 8 tokens)
     THRESHOLDS = (0.9, 0.9, 0.6, 0.4, 0.2, 0.1, 0.0, 0.0, 0.0)
+    PROMPTS = True  # read prompts (a clue one step ahead calls a clued card to play)
+    # value of a card a clue touches for the first time without telling that it plays
+    # or can go (it is kept, and the next clue about it tells more): by what it is
+    TRASH = -0.2  # it can never score
+    LATER = 0.2  # it plays later
+    CRITICAL = 0.4  # a last copy
+    PLAYABLE = 0.4  # it plays now
     FINESSE = 2.0  # value of a finesse: the blind play and the card clued (0: no finesses)
     DELAYED = 0.7  # value of a card that will play after cards already known to play
     EXPOSED = 0.6  # value lost when a clue leaves a last copy on the receiver's chop
+    RISK = 0.6  # chance that a card plays, for playing it rather than discarding
     ENDGAME = 4  # from this many cards left in the deck, a stall clue rather than a discard
 
     def __init__(self, seat: int, seed: int = 0) -> None:
@@ -177,8 +229,11 @@ class ConventionBot:
         # act or observe, forgotten when it ends (the knowledge changes in between)
         self._commons: list[list[int]] | None = None
         self._kinds: list[list[tuple[ColourHint | RankHint, int]]] | None = None  # per target
-        # why the last action was chosen: finesse, save, play, clue, guess, discard,
-        # stall or forced
+        # per player, their clued cards as prompt candidates (see _clued_cards)
+        self._held: list[tuple[list[tuple[int, int, int, int]], int]] | None = None
+        self._steps_of: tuple[Board, list[tuple[int, int]]] | None = None  # see _steps
+        # why the last action was chosen: finesse, save, play, clue, guess, risk,
+        # discard, stall or forced
         self.reason = ""
 
     # ---- common knowledge ----------------------------------------------------------
@@ -272,7 +327,8 @@ class ConventionBot:
         soon: int,
         watch: frozenset[int],
         chop: int | None,
-    ) -> tuple[dict[int, int], bool]:
+        prompts: Callable[[], _Prompts] = lambda: ((), ()),
+    ) -> tuple[dict[int, int], bool, _Prompted | None]:
         """How everybody reads a clue: slot -> the identities its card may have.
 
         ``indexes`` are the receiver's deck indexes, ``after`` the clue masks of
@@ -286,21 +342,74 @@ class ConventionBot:
         clued = self._clued
         newly = [slot for slot in touched if indexes[slot] not in clued]
         if not newly:
-            return {}, False
+            return {}, False, None
         focus = chop if chop in newly else newly[-1]
         every = board.ids.every
         available = board.available
         fits = after[focus] & available & self._belief.get(indexes[focus], every)
         wanted = soon | board.critical if focus == chop else soon
         narrowed = fits & wanted
-        blind = 0
-        if not narrowed and watch and focus != chop:
-            blind = fits & board.after_playable & ~soon
-            if blind:
-                return {focus: blind}, True
-        if not narrowed:
-            return {}, False
-        return {focus: narrowed}, False
+        if narrowed:
+            return {focus: narrowed}, False, None
+        if focus == chop:
+            return {}, False, None
+        beyond = fits & board.after_playable & ~soon  # one step beyond what plays now
+        if beyond and self.PROMPTS:
+            prompt = self._prompt(board, indexes, after, touched, beyond, focus, prompts)
+            if prompt is not None:
+                return prompt
+        if beyond and watch:
+            return {focus: beyond}, True, None
+        return {}, False, None
+
+    def _prompt(
+        self,
+        board: Board,
+        indexes: list[int],
+        after: list[int],
+        touched: tuple[int, ...],
+        beyond: int,
+        focus: int,
+        prompts_of: Callable[[], _Prompts],
+    ) -> tuple[dict[int, int], bool, _Prompted | None] | None:
+        """A *prompt*: the focus can only be one step ``beyond`` what plays now, and a
+        clued card may be the card before it: that card is the one before it, and the
+        focus follows it. The clued cards are looked at in turn order from the giver
+        (the receiver's own, the same clue's other cards included, in their turn),
+        newest first in each hand. Read only when exactly one identity of the focus
+        has such a card."""
+        available = board.available
+        clued = self._clued
+        beliefs = self._belief
+        lows = [pair for pair in self._steps(board) if pair[1] & beyond]
+        if not lows:
+            return None
+        before, after_receiver = prompts_of()
+        # (slot, -1 in another hand; deck index; what everybody knows of it; its identity)
+        candidates = list(before)
+        for slot in range(len(indexes) - 1, -1, -1):
+            index = indexes[slot]
+            if slot != focus and (index in clued or slot in touched):
+                common = after[slot] & available
+                belief = beliefs.get(index)
+                if belief is not None and common & belief:
+                    common &= belief
+                candidates.append((slot, index, common, 0))
+        candidates += after_receiver
+        found: tuple[int, int, tuple[int, int, int, int]] | None = None
+        for low, following in lows:
+            for called in candidates:
+                if called[2] & low:
+                    if found is not None:
+                        return None  # two readings: none
+                    found = (following, low, called)
+                    break
+        if found is None:
+            return None
+        following, low, (slot, index, common, truth) = found
+        if slot >= 0:
+            return {focus: following, slot: low}, False, _Prompted(following, -1, low, common, 0)
+        return {focus: following}, False, _Prompted(following, index, low, common, truth)
 
     def _finesse_position(self, view: PlayerView, player: int) -> HandCard | None:
         """The newest card of ``player`` that no clue has touched."""
@@ -326,6 +435,71 @@ class ConventionBot:
             player = (player + 1) % view.players
         return found
 
+    def _steps(self, board: Board) -> list[tuple[int, int]]:
+        """(identity that plays now, the identity after it) for each suit that has
+        both, worked out once per board."""
+        kept = self._steps_of
+        if kept is not None and kept[0] is board:
+            return kept[1]
+        successor = board.ids.successor
+        steps = []
+        mask = board.playable
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            following = successor[low.bit_length() - 1]
+            if following:
+                steps.append((low, following))
+        self._steps_of = (board, steps)
+        return steps
+
+    def _prompt_candidates(
+        self, view: PlayerView, board: Board, giver: int, receiver: int
+    ) -> _Prompts:
+        """The clued cards a prompt from ``giver`` to ``receiver`` may call on outside the
+        receiver's hand (see ``_Prompts``): read from public facts only (the identities
+        are for the giver's check)."""
+        lists: tuple[list[tuple[int, int, int, int]], list[tuple[int, int, int, int]]]
+        lists = ([], [])
+        held = self._clued_cards(view, board)
+        side = 0
+        player = (giver + 1) % view.players
+        while player != giver:
+            if player == receiver:
+                side = 1
+            else:
+                lists[side].extend(held[player][0])
+            player = (player + 1) % view.players
+        return tuple(lists[0]), tuple(lists[1])
+
+    def _clued_cards(
+        self, view: PlayerView, board: Board
+    ) -> list[tuple[list[tuple[int, int, int, int]], int]]:
+        """Per player: their clued cards, newest first, as prompt candidates (with their
+        identity where this seat sees it, else 0), and the union of what everybody
+        knows of them (worked out once per act or observe)."""
+        found = self._held
+        if found is None:
+            commons = self._commons_of(view, board)
+            clued = self._clued
+            ids = board.ids
+            found = []
+            for player in range(view.players):
+                theirs = commons[player]
+                hand = view.hand(player)
+                held = []
+                union = 0
+                for slot in range(len(hand) - 1, -1, -1):
+                    card = hand[slot]
+                    common = theirs[slot]
+                    if common and card.deck_index in clued:
+                        truth = 0 if card.card is None else ids.bit(card.card)
+                        held.append((-1, card.deck_index, common, truth))
+                        union |= common
+                found.append((held, union))
+            self._held = found
+        return found
+
     def _watch(self, view: PlayerView, giver: int, receiver: int) -> frozenset[int]:
         """Finesse positions that a clue from ``giver`` to ``receiver`` may call on
         (none when a finesse is already pending or the deck is out)."""
@@ -349,11 +523,11 @@ class ConventionBot:
 
     def observe(self, view: PlayerView, action: Action, event: Event) -> None:
         """Update the common knowledge after any seat's action."""
-        self._commons = None
+        self._commons = self._held = None
         try:
             self._observe(view, action, event)
         finally:
-            self._commons = None
+            self._commons = self._held = None
 
     def _observe(self, view: PlayerView, action: Action, event: Event) -> None:
         if event.kind in ("play", "discard"):
@@ -391,9 +565,11 @@ class ConventionBot:
         indexes = [held.deck_index for held in hand]
         read = self._clue_read(view, event, target, giver, hand, indexes)
         if read is not None:
-            reading, finesse, watch = read
+            reading, finesse, watch, outside = read
             for slot, allowed in reading.items():
                 self._belief[indexes[slot]] = allowed
+            if outside is not None and outside.deck_index >= 0:
+                self._belief[outside.deck_index] = outside.called
             if finesse:
                 ((focus, blind),) = reading.items()
                 self._finesse = _Finesse(indexes[focus], target, blind, watch)
@@ -410,9 +586,10 @@ class ConventionBot:
         giver: int,
         hand: tuple[HandCard, ...],
         indexes: list[int],
-    ) -> tuple[dict[int, int], bool, frozenset[int]] | None:
+    ) -> tuple[dict[int, int], bool, frozenset[int], _Prompted | None] | None:
         """How every seat reads a clue just given: the reading, whether it is a
-        finesse, and the finesse positions it may call on (None: a stall, read for no
+        finesse, the finesse positions it may call on and the card outside the
+        receiver's hand a prompt calls on (None: a stall, read for no
         more than it says). It is common knowledge, so the first seat to observe the
         clue works it out and the others, holding the same common knowledge, take it
         from ``view.shared`` (seats that observed the same actions hold the same; the
@@ -431,10 +608,17 @@ class ConventionBot:
             beliefs = [self._belief.get(index) for index in indexes]
             soon = self._soon(board, known, beliefs, after, event.touched)
             watch = self._watch(view, giver, target)
-            reading, finesse = self._reading(
-                board, indexes, after, event.touched, soon, watch, self._chop(indexes)
+            reading, finesse, outside = self._reading(
+                board,
+                indexes,
+                after,
+                event.touched,
+                soon,
+                watch,
+                self._chop(indexes),
+                _Lazy(lambda: self._prompt_candidates(view, board, giver, target)),
             )
-            read = reading, finesse, watch
+            read = reading, finesse, watch, outside
         shared["conventions.reading"] = (event, state, read)
         return read
 
@@ -477,7 +661,7 @@ class ConventionBot:
 
     def act(self, view: PlayerView) -> Action:
         """The first of the steps in this module's docstring that finds something to do."""
-        self._commons = None
+        self._commons = self._held = None
         answer = self._answer_finesse(view)
         if answer is not None:
             return answer
@@ -617,6 +801,9 @@ class ConventionBot:
         if not turn.may_discard:
             return None
         board, options, best = turn.board, turn.options, turn.best
+        risky = self._risk_instead(turn)
+        if risky is not None:
+            return risky
         slot = self._discard_slot(board, options, turn.unseen, turn.mine)
         useless = options[slot] and not options[slot] & board.useful
         if best is not None and not useless:
@@ -628,6 +815,35 @@ class ConventionBot:
             if locked and options[slot] & board.critical:
                 return self._says("stall", best.action)
         return self._says("discard", Discard(slot))
+
+    def _risk_instead(self, turn: _Turn) -> Action | None:
+        """Instead of a discard: a card of mine that likely plays (``RISK`` or more) and
+        is unlikely to be a last copy that does not play, while an error can be
+        afforded (the error is the price, the card the stake)."""
+        if turn.view.error_tokens >= turn.board.ids.book.max_errors - 1:
+            return None
+        board, unseen = turn.board, turn.unseen
+        lost_if_wrong = board.critical & ~board.playable
+        best, best_worth = None, 0.0
+        playable = board.playable
+        most = board.ids.most_copies
+        for slot, option in enumerate(turn.options):
+            hits = (option & playable).bit_count()
+            if not hits:
+                continue
+            # at most ``most`` copies of each identity that plays against at least one
+            # of each other: skip the count when even that cannot reach RISK
+            if most * hits < self.RISK * (most * hits + option.bit_count() - hits):
+                continue
+            chance = chances(option, unseen, playable)
+            if chance < self.RISK:
+                continue
+            worth = chance - 10 * chances(option, unseen, lost_if_wrong)
+            if worth > best_worth:
+                best, best_worth = slot, worth
+        if best is None:
+            return None
+        return self._says("risk", Play(best))
 
     def _stall_or_force(self, turn: _Turn) -> Action:
         """6. No discard allowed: any clue (a stall, read as no more than it says),
@@ -768,6 +984,7 @@ class ConventionBot:
                     holders.append((ids.successor[index], 1 << index))
         indexes = [held.deck_index for held in hand]
         common_before = self._commons_of(view, board)[target]
+        prompts = _Lazy(lambda: self._prompt_candidates(view, board, me, target))
         known = [bit for player, bits in enumerate(by_player) if player != target for bit in bits]
         available = board.available
         belief_of, clued = self._belief.get, self._clued
@@ -786,6 +1003,7 @@ class ConventionBot:
             soon=_played_in_turn(board, known),
             watch=watch,
             holders=holders,
+            prompts=prompts,
         )
 
     @staticmethod
@@ -817,8 +1035,8 @@ class ConventionBot:
         it rests on does not hold)."""
         unclued = ~clue_mask
         after = [
-            mask & clue_mask if slot in touched else mask & unclued
-            for slot, mask in enumerate(receiver.before)
+            mask & (clue_mask if truth & clue_mask else unclued)
+            for mask, truth in zip(receiver.before, receiver.truths, strict=True)
         ]
         tally = _Tally(0.0, queued)
         reading: dict[int, int] = {}
@@ -832,7 +1050,7 @@ class ConventionBot:
             if read is None:
                 return None
             reading = read
-        self._count_cards(board, receiver, after, touched, soon, reading, tally)
+        self._count_cards(board, receiver, after, touched, soon | tally.soon, reading, tally)
         if not tally.safe_after and self._exposes_last_copy(board, receiver, touched):
             tally.value -= self.EXPOSED  # their next discard loses a last copy
         tally.value -= 0.01 * receiver.distance
@@ -850,12 +1068,27 @@ class ConventionBot:
         """How the receiver will read the clue, if every card fits that reading and a
         finesse it calls on holds (the finesse is valued into ``tally``); else None."""
         truths = receiver.truths
-        reading, finesse = self._reading(
-            board, receiver.indexes, after, touched, soon, receiver.watch, receiver.chop
+        reading, finesse, outside = self._reading(
+            board,
+            receiver.indexes,
+            after,
+            touched,
+            soon,
+            receiver.watch,
+            receiver.chop,
+            receiver.prompts,
         )
         for slot, allowed in reading.items():
             if not truths[slot] & allowed:
                 return None  # the receiver would read it wrong
+        if outside is not None:
+            # a prompt: the focus plays once the card it calls on has played
+            tally.soon |= outside.focus
+            if outside.deck_index >= 0:  # the card it calls on is in another hand
+                if outside.truth != outside.called:
+                    return None  # the prompted player would read it wrong
+                if outside.was & ~board.playable:
+                    _count_play(tally, outside.truth, 1.0)
         if finesse:
             # exactly one finesse position in between must hold the card before
             # the focus, and nobody else be about to play either card
@@ -901,10 +1134,21 @@ class ConventionBot:
             elif mask and not mask & useful and was & useful:
                 tally.value += 0.2  # they learn it can go
             elif newly:
-                tally.value += _first_touch(board, truth)
+                tally.value += self._first_touch(board, truth)
             if newly and slot == chop and truth & board.critical:
                 tally.saves_chop = True
                 tally.value += 0.6 if receiver.has_play else 1.2
+
+    def _first_touch(self, board: Board, truth: int) -> float:
+        """A card a clue touches for the first time without making it play or go:
+        keeping trash costs, a last copy kept is worth a little."""
+        if truth & board.trash:
+            return self.TRASH
+        if truth & board.critical:
+            return self.CRITICAL
+        if not truth & board.playable:
+            return self.LATER
+        return self.PLAYABLE
 
     def _exposes_last_copy(
         self, board: Board, receiver: _Receiver, touched: tuple[int, ...]
@@ -915,6 +1159,12 @@ class ConventionBot:
                 return bool(receiver.truths[slot] & board.critical & ~board.playable)
         return False
 
+
+# prompt candidates, outside the receiver's hand: (-1, deck index, what everybody knows
+# of it, its identity for the giver's check or 0) for the clued cards of the players
+# between giver and receiver, then of those after the receiver, in turn order, newest
+# first
+_Prompts = tuple[tuple[tuple[int, int, int, int], ...], tuple[tuple[int, int, int, int], ...]]
 
 # per theme's identities and target seat
 _CLUE_KINDS: IdentityCache[list[tuple[ColourHint | RankHint, int]]] = IdentityCache(512)
@@ -937,18 +1187,6 @@ def _played_in_turn(board: Board, queued: list[int]) -> int:
                 grown = True
                 break
     return soon
-
-
-def _first_touch(board: Board, truth: int) -> float:
-    """A card a clue touches for the first time without making it play or go:
-    keeping trash costs, a last copy kept is worth a little."""
-    if truth & board.trash:
-        return -0.4
-    if truth & board.critical:
-        return 0.2
-    if not truth & board.playable:
-        return -0.1
-    return 0.0
 
 
 def _count_play(tally: _Tally, truth: int, worth: float) -> None:
