@@ -72,7 +72,9 @@ def test_the_finished_game_s_new_game_button_is_styled_as_the_primary_action(
 def _turn_banner(page: str) -> str:
     found = re.search(r'<div class="turn-banner mine">([^<]*)</div>', page)
     assert found, "no 'your turn' banner"
-    return found.group(1)
+    pick = re.search(r'<p class="pick muted">([^<]*)</p>', page)
+    assert pick, "no help under the seat's cards"
+    return found.group(1) + " | " + pick.group(1)
 
 
 @pytest.mark.parametrize("language", ["fr", "en", "de", "ar", "he"])
@@ -80,7 +82,8 @@ def test_the_seat_s_your_turn_prompt_names_only_the_actions_allowed_now(
     client: FlaskClient, tmp_path: Path, language: str
 ) -> None:
     """Discarding refused (every hint token in, where the deck forbids it): "play or give a
-    hint"; no hint token left: "play or discard"; otherwise all three."""
+    hint", and the help under the seat's cards says "play it"; no hint token left: "play
+    or discard"; otherwise all three."""
     deck = tmp_path / f"classic-{language}.yaml"
     deck.write_text(
         f"extends: {BUNDLED_THEMES / 'hanabi-classic.yaml'}\nid: c-{language}\n"
@@ -95,11 +98,12 @@ def test_the_seat_s_your_turn_prompt_names_only_the_actions_allowed_now(
         page = client.get(table.seat_page(state["current_player"])).get_data(as_text=True)
         return html.unescape(_turn_banner(page))
 
-    assert banner() == words["seat.your_turn_no_discard"]
+    no_discard = words["seat.pick_card_no_discard"]
+    assert banner() == words["seat.your_turn_no_discard"] + " | " + no_discard
     for version in range(8):  # every hint token spent (empty hints are allowed here)
         if version == 1:
-            assert banner() == words["seat.your_turn"]
+            assert banner() == words["seat.your_turn"] + " | " + words["seat.pick_card"]
         seat = client.get(f"/api/tables/{table.id}").get_json()["current_player"]
         answer = seat_act(client, table, seat, version, rank_hint((seat + 1) % 3, 5))
         assert answer.status_code == 200, answer.get_json()
-    assert banner() == words["seat.your_turn_no_hint"]
+    assert banner() == words["seat.your_turn_no_hint"] + " | " + words["seat.pick_card"]
