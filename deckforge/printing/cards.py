@@ -6,6 +6,7 @@ needed, which keeps files small and large decks fast.
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -152,31 +153,63 @@ def _label(
     margin: float,
     marks: list[Segment],
     span: tuple[float, float] | None = None,
+    gap: float = MARK_GAP,
 ) -> None:
     """A small sheet label above the grid: above the crop marks if there is room, else
     between the two marks nearest the middle, else below the grid between the marks
-    there (Letter paper), else nowhere."""
-    above_marks = grid.top + MARK_GAP + (MARK_LENGTH if marks else 0) + 0.8
+    there (Letter paper), else up the left margin (bridge cards on Letter paper)."""
+    places: list[tuple[float, float, float]] = []  # baseline, left and right end, in mm
+    above_marks = grid.top + gap + (MARK_LENGTH if marks else 0) + 0.8
     if page[1] - margin - above_marks >= LABEL_ROOM:
-        y = above_marks
-        left, right = span if span is not None else (margin, page[0] - margin)
-    elif page[1] - margin - (grid.top + MARK_GAP) >= LABEL_ROOM:
-        y = grid.top + MARK_GAP
-        left, right = _between_marks(marks, page, margin, lambda m: m.y1 > grid.top)
-    elif grid.y - MARK_GAP - LABEL_CAPS >= margin:
-        y = grid.y - MARK_GAP - LABEL_CAPS
-        left, right = _between_marks(marks, page, margin, lambda m: m.y1 < grid.y)
-    else:
-        return
-    width = (right - left - 3) * MM
+        places.append((above_marks, *(span or (margin, page[0] - margin))))
+    if page[1] - margin - (grid.top + gap) >= LABEL_ROOM:
+        above = _between_marks(marks, page, margin, lambda m: m.y1 > grid.top)
+        places.append((grid.top + gap, *above))
+    if grid.y - gap - LABEL_CAPS >= margin:
+        below = _between_marks(marks, page, margin, lambda m: m.y1 < grid.y)
+        places.append((grid.y - gap - LABEL_CAPS, *below))
+    for y, left, right in places:
+        size = _label_size(text, fonts, right - left - 3)
+        if size is not None:
+            c.setFillColor(GREY)
+            c.setFont(fonts.body.name, size)
+            c.drawCentredString((left + right) / 2 * MM, y * MM, text)
+            return
+    _side_label(c, text, fonts, grid, margin, marks, gap)
+
+
+def _label_size(text: str, fonts: FontPair, room: float) -> float | None:
+    """The largest size from 6.5 pt down to 5 pt at which ``text`` fits ``room`` mm."""
     size = 6.5
-    while size >= 5 and fonts.body.width(text, size) > width:
+    while size >= 5 and fonts.body.width(text, size) > room * MM:
         size -= 0.5
-    if size < 5:
+    return size if size >= 5 else None
+
+
+def _side_label(
+    c: PrintCanvas,
+    text: str,
+    fonts: FontPair,
+    grid: Rect,
+    margin: float,
+    marks: list[Segment],
+    gap: float,
+) -> None:
+    """The label reading up the margin left of the grid, in the longest stretch
+    between the marks there."""
+    stops = sorted({grid.y, grid.top} | {m.y1 for m in marks if m.y1 == m.y2 and m.x1 < grid.x})
+    low, high = max(itertools.pairwise(stops), key=lambda pair: pair[1] - pair[0])
+    baseline = grid.x - gap - 0.8
+    size = _label_size(text, fonts, high - low - 3)
+    if baseline - LABEL_CAPS < margin or size is None:
         return
+    c.saveState()
     c.setFillColor(GREY)
     c.setFont(fonts.body.name, size)
-    c.drawCentredString((left + right) / 2 * MM, y * MM, text)
+    c.translate(baseline * MM, (low + high) / 2 * MM)
+    c.rotate(90)
+    c.drawCentredString(0, 0, text)
+    c.restoreState()
 
 
 LABEL_ROOM = 2.5  # mm a label's letters need between the grid (or its marks) and the margin
@@ -264,7 +297,8 @@ class CardSheets:
             _cut_lines(c, layout)
         crop = layout.crop_marks() if marks else []
         _marks(c, crop)
-        _label(c, label, self.fonts, layout.grid, layout.paper, layout.margin, crop)
+        gap = layout.mark_style.gap
+        _label(c, label, self.fonts, layout.grid, layout.paper, layout.margin, crop, gap=gap)
         c.showPage()
 
     def _slots(self, per_page: int, cards: Sequence[DeckCard]) -> int:
@@ -278,7 +312,8 @@ class CardSheets:
         # every card gets a back, so a sheet's pairs never depend on how full it is
         for slot in range(self._slots(layout.per_page, cards)):
             self._place(c, "back", layout.back_card_rect(slot))
-        _label(c, label, self.fonts, layout.grid, layout.paper, layout.margin, [])
+        gap = layout.mark_style.gap
+        _label(c, label, self.fonts, layout.grid, layout.paper, layout.margin, [], gap=gap)
         c.showPage()
 
     def render(

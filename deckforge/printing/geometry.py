@@ -38,6 +38,10 @@ MARK_LENGTH = 5.0
 MARK_EDGE = 8.0  # crop marks stay this far from every paper edge: many home printers
 # leave a wider unprintable band than MIN_MARGIN at the top or bottom of the sheet
 MIN_MARK = 2.0  # a shorter mark is not drawn
+# where the usual gap and length leave cut lines unmarked (bridge cards on Letter, 12.4 mm
+# above and below three rows), marks come this close to the grid and may be this short
+TIGHT_GAP = 0.5
+TIGHT_MARK = 1.5
 MAX_GAP = 20.0
 FOLD_GAP = 4.0  # space between the fold line and the nearest card
 
@@ -215,36 +219,47 @@ def behind(
     return bx + offset[0], by + offset[1]
 
 
-def _grid_start(length: float, used: float, margin: float, edge: float = MARK_EDGE) -> float:
+@dataclass(frozen=True)
+class MarkStyle:
+    """Where crop marks go: ``edge`` mm from the paper's edge at least, ``gap`` mm from
+    the grid, none shorter than ``shortest`` mm."""
+
+    edge: float = MARK_EDGE
+    gap: float = MARK_GAP
+    shortest: float = MIN_MARK
+
+
+def _grid_start(length: float, used: float, margin: float, style: MarkStyle) -> float:
     """Where a grid of ``used`` mm starts along a side of ``length`` mm (see SheetLayout),
-    crop marks keeping ``edge`` mm from the paper's edge."""
+    crop marks placed as ``style`` says."""
     centred = (length - used) / 2
-    if centred - MARK_GAP - edge >= MIN_MARK - 1e-9:
+    if centred - style.gap - style.edge >= style.shortest - 1e-9:
         return centred
-    wanted = edge + MARK_GAP + MIN_MARK  # room for marks on the low side only
+    wanted = style.edge + style.gap + style.shortest  # room for marks on the low side only
     if length - used - wanted >= margin - 1e-9:
         return wanted
     return centred
 
 
 def _marks_around(
-    grid: Rect, page: tuple[float, float], edge: float, xs: list[float], ys: list[float]
+    grid: Rect, page: tuple[float, float], style: MarkStyle, xs: list[float], ys: list[float]
 ) -> list[Segment]:
-    """Short marks outside ``grid`` at every cut line, at least ``edge`` mm from the paper's
-    edges: a side without room for a mark of MIN_MARK gets none."""
+    """Short marks outside ``grid`` at every cut line, placed as ``style`` says: a side
+    without room for the shortest mark gets none."""
     pw, ph = page
-    below = (grid.y - MARK_GAP, max(edge, grid.y - MARK_GAP - MARK_LENGTH))
-    above = (grid.top + MARK_GAP, min(ph - edge, grid.top + MARK_GAP + MARK_LENGTH))
-    left = (grid.x - MARK_GAP, max(edge, grid.x - MARK_GAP - MARK_LENGTH))
-    right = (grid.right + MARK_GAP, min(pw - edge, grid.right + MARK_GAP + MARK_LENGTH))
+    edge, gap, end_gap = style.edge, style.gap, style.gap + MARK_LENGTH
+    below = (grid.y - gap, max(edge, grid.y - end_gap))
+    above = (grid.top + gap, min(ph - edge, grid.top + end_gap))
+    left = (grid.x - gap, max(edge, grid.x - end_gap))
+    right = (grid.right + gap, min(pw - edge, grid.right + end_gap))
     xs = [x for x in xs if edge - 1e-9 <= x <= pw - edge + 1e-9]
     ys = [y for y in ys if edge - 1e-9 <= y <= ph - edge + 1e-9]
     marks: list[Segment] = []
     for start, end in (below, above):
-        if abs(end - start) >= MIN_MARK - 1e-9 and (start < end) == (start > grid.y):
+        if abs(end - start) >= style.shortest - 1e-9 and (start < end) == (start > grid.y):
             marks += [Segment(x, start, x, end) for x in xs]
     for start, end in (left, right):
-        if abs(end - start) >= MIN_MARK - 1e-9 and (start < end) == (start > grid.x):
+        if abs(end - start) >= style.shortest - 1e-9 and (start < end) == (start > grid.x):
             marks += [Segment(start, y, end, y) for y in ys]
     return marks
 
@@ -271,7 +286,9 @@ class SheetLayout:
     ``MARK_EDGE`` from the paper's edge and moving it would: then it moves left
     (or down) just enough, so each cut line keeps a mark on one side. Where even
     that leaves cut lines unmarked (Letter paper: 7.7 mm above and below three
-    poker cards), the marks come as close as the margin, MIN_MARGIN from the edge.
+    poker cards), the marks come as close as the margin, MIN_MARGIN from the edge,
+    and where even that does (12.4 mm above and below three rows of bridge cards),
+    they start TIGHT_GAP from the grid and may be as short as TIGHT_MARK.
     """
 
     paper: tuple[float, float] = PAPERS["a4"]
@@ -324,34 +341,41 @@ class SheetLayout:
         return self.columns * self.rows
 
     @cached_property
+    def mark_style(self) -> MarkStyle:
+        """How crop marks are placed: MARK_EDGE from the paper's edge, unless the margin
+        marks more cut lines, or the margin with marks closer to the grid and shorter
+        (see the class)."""
+        best = MarkStyle(max(self.margin, MARK_EDGE))
+        for style in (MarkStyle(self.margin), MarkStyle(self.margin, TIGHT_GAP, TIGHT_MARK)):
+            if _marked_lines(self._marks_at(style)) > _marked_lines(self._marks_at(best)):
+                best = style
+        return best
+
+    @property
     def mark_edge(self) -> float:
-        """How close crop marks come to the paper's edge: MARK_EDGE, unless the margin
-        marks more cut lines (see the class)."""
-        preferred = max(self.margin, MARK_EDGE)
-        if _marked_lines(self._marks_at(self.margin)) > _marked_lines(self._marks_at(preferred)):
-            return self.margin
-        return preferred
+        """How close crop marks come to the paper's edge."""
+        return self.mark_style.edge
 
     @property
     def grid(self) -> Rect:
         """The area covered by the cells (see the class for where it sits)."""
-        return self._grid_at(self.mark_edge)
+        return self._grid_at(self.mark_style)
 
-    def _grid_at(self, edge: float) -> Rect:
+    def _grid_at(self, style: MarkStyle) -> Rect:
         w = self.columns * self.pitch[0] - self.gap
         h = self.rows * self.pitch[1] - self.gap
         return Rect(
-            _grid_start(self.paper[0], w, self.margin, edge),
-            _grid_start(self.paper[1], h, self.margin, edge),
+            _grid_start(self.paper[0], w, self.margin, style),
+            _grid_start(self.paper[1], h, self.margin, style),
             w,
             h,
         )
 
-    def _marks_at(self, edge: float) -> list[Segment]:
-        """The crop marks of the grid placed for marks ``edge`` mm from the paper's edge."""
-        grid = self._grid_at(edge)
+    def _marks_at(self, style: MarkStyle) -> list[Segment]:
+        """The crop marks of the grid placed for marks as ``style`` says."""
+        grid = self._grid_at(style)
         xs, ys = self._trim_lines_of(grid)
-        return _marks_around(grid, self.paper, edge, xs, ys)
+        return _marks_around(grid, self.paper, style, xs, ys)
 
     def _trim_lines_of(self, grid: Rect) -> tuple[list[float], list[float]]:
         across, down = self.pitch
@@ -406,7 +430,7 @@ class SheetLayout:
 
     def crop_marks(self) -> list[Segment]:
         """Short cut guides in the margins only: never across a card, never off the page."""
-        return self._marks_at(self.mark_edge)
+        return self._marks_at(self.mark_style)
 
 
 @dataclass(frozen=True)
@@ -502,4 +526,4 @@ class FoldLayout:
         left = min(r.x for r in cells) - self.bleed
         right = max(r.right for r in cells) + self.bleed
         around = Rect(left, bottom, right - left, top - bottom)
-        return _marks_around(around, (pw, ph), max(self.margin, MARK_EDGE), xs, ys)
+        return _marks_around(around, (pw, ph), MarkStyle(max(self.margin, MARK_EDGE)), xs, ys)

@@ -8,7 +8,16 @@ import pytest
 from click.testing import CliRunner
 
 from deckforge.cli import main
-from deckforge.printing.geometry import MM, LayoutError, SheetLayout, parse_offset
+from deckforge.printing.geometry import (
+    CARD_SIZES,
+    MARK_GAP,
+    MIN_MARK,
+    MM,
+    PAPERS,
+    LayoutError,
+    SheetLayout,
+    parse_offset,
+)
 from deckforge.printing.kit import Ink, KitOptions, build_kit
 from deckforge.printing.options import kit_options
 from deckforge.theme.loader import load_theme
@@ -42,6 +51,53 @@ def test_the_letter_label_sits_on_the_paper_between_the_margin_and_the_cards(fes
     _, bottom, _, top = text.get_charbox(found[0])
     grid = SheetLayout(paper=(215.9, 279.4)).grid
     assert bottom >= 5 * MM and top <= grid.y * MM  # below the cards, inside the margin
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("card", list(CARD_SIZES))
+@pytest.mark.parametrize(("bleed", "gap"), [(0.0, 0.0), (3.0, 0.0), (0.0, 3.0)])
+def test_every_cut_line_has_a_mark_for_every_paper_and_card(paper, card, bleed, gap):
+    """Bridge cards on Letter leave 12.4 mm above and below three rows: with marks
+    5 mm from the edge, 1.5 mm from the cards and at least 2 mm long, the four column
+    cuts had none; there the marks come closer to the cards and may be shorter."""
+    layout = SheetLayout(paper=PAPERS[paper], card=CARD_SIZES[card], bleed=bleed, gap=gap)
+    xs, ys = layout.trim_lines()
+    marks = layout.crop_marks()
+    assert {round(m.x1, 6) for m in marks if m.x1 == m.x2} == set(xs)
+    assert {round(m.y1, 6) for m in marks if m.y1 == m.y2} == set(ys)
+    tight = (paper, card, bleed, gap) in {
+        ("letter", "bridge", 0.0, 0.0),
+        ("a4", "bridge", 3.0, 0.0),
+        ("a3", "bridge", 0.0, 0.0),
+    }
+    assert (layout.mark_style.gap < MARK_GAP) == tight
+    for mark in marks:
+        assert abs(mark.x2 - mark.x1) + abs(mark.y2 - mark.y1) >= layout.mark_style.shortest - 1e-9
+        assert not any(mark.crosses(layout.cell(slot)) for slot in range(layout.per_page))
+    assert layout.mark_style.shortest >= 0.75 * MIN_MARK
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        KitOptions(paper="letter", card="bridge", ink=Ink.LOW),
+        KitOptions(paper="letter", card="bridge"),
+        KitOptions(paper="a4", card="poker", bleed=3.0),
+        KitOptions(paper="a4", card="bridge", bleed=3.0, ink=Ink.LOW),
+    ],
+    ids=lambda o: f"{o.paper}-{o.card}-bleed{o.bleed:g}-{o.ink}",
+)
+def test_every_sheet_is_labelled_where_the_top_and_bottom_have_no_room(festival, options):
+    """Bridge cards on Letter: no room above or below the grid, the label reads up the
+    left margin; A4 with 3 mm bleed: below the grid the marks leave it 3 mm, likewise."""
+    files = build_kit(festival, options)
+    document = pdfium.PdfDocument(files["cards.pdf"])
+    sheets = len(document) // 2
+    for number in range(sheets):
+        front = document[2 * number].get_textpage().get_text_range()
+        back = document[2 * number + 1].get_textpage().get_text_range()
+        assert f"feuille {number + 1} sur {sheets} · recto" in front
+        assert f"feuille {number + 1} sur {sheets} · verso" in back
 
 
 def test_low_ink_cuts_between_cards_can_be_seen_in_grey(festival):
