@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any, NamedTuple, assert_never
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from deckforge.identity_cache import IdentityCache
 from deckforge.rules.actions import Action, ColourHint, Discard, Play, RankHint
@@ -25,38 +24,6 @@ class End(StrEnum):
     PERFECT = "perfect"  # every suit complete
     DECK = "deck"  # the deck ran out and everybody played once more
     STRIKEOUT = "strikeout"  # the last error token was placed
-
-
-# What an action means once the rules have accepted it: ``Game._resolve`` makes one,
-# ``Game.apply`` carries it out. Not frozen: one is made on every action, and a frozen
-# dataclass costs twice as much to build (the engine bench would feel it).
-
-
-@dataclass(slots=True)
-class PlayMove:
-    """A play the rules accept: the slot it leaves and the card (found, or named)."""
-
-    slot: int
-    card: Card
-
-
-@dataclass(slots=True)
-class DiscardMove:
-    """A discard the rules accept: the slot it leaves and the card (found, or named)."""
-
-    slot: int
-    card: Card
-
-
-@dataclass(slots=True)
-class HintMove:
-    """A hint the rules accept: the slots it touches (known deck) and how many cards
-    (None: printed cards, and the receiver did not say)."""
-
-    action: ColourHint | RankHint
-    kind: str  # the event's: "colour-hint" | "rank-hint"
-    touched: tuple[int, ...]
-    count: int | None
 
 
 class Event(NamedTuple):
@@ -377,11 +344,15 @@ class Game:
         return self._piles_score() + self.deck_left + self.players - self.max_reachable_score
 
     # ---- actions ----------------------------------------------------------------------
+    # ``apply`` checks an action with the same helpers as ``check`` (``_locate``,
+    # ``_discard_slot``, ``_reach``), then carries it out in place: no object is made
+    # for the accepted move, the event is built once, the turn ends inline. One action
+    # is about 3 us of Python, so each call and object saved shows in bench/engine_hle.py.
 
     def check(self, action: Action, player: int | None = None) -> IllegalAction | None:
         """The refusal ``apply`` would raise, or None if the action is legal."""
         try:
-            self._resolve(action, player)
+            self._accept(action, player)
         except IllegalAction as refusal:
             return refusal
         return None
@@ -389,138 +360,44 @@ class Game:
     def is_legal(self, action: Action, player: int | None = None) -> bool:
         return self.check(action, player) is None
 
+    def _accept(self, action: Action, player: int | None) -> None:
+        """Raise what ``apply`` would refuse ``action`` with; change nothing."""
+        if self.end is not None:
+            raise IllegalAction("game-over")
+        if player is not None and player != self.current_player:
+            raise _not_your_turn(self.current_player, player)
+        if isinstance(action, Play):
+            self._locate(action.slot, action.card)
+        elif isinstance(action, Discard):
+            self._discard_slot(action)
+        elif isinstance(action, (ColourHint, RankHint)):
+            self._reach(action)
+        else:
+            raise TypeError(f"not an action: {action!r}")
+
     def apply(self, action: Action, player: int | None = None) -> Event:
         """Apply ``action`` for the current player (``player``, if given, must be them).
 
         Raises :class:`IllegalAction` and leaves the state unchanged if the
         rules refuse it; returns what happened (also kept as ``last_event``).
         """
-        match self._resolve(action, player):
-            case HintMove() as move:
-                event = self._hint(move)
-            case PlayMove() as move:
-                event = self._play(move)
-            case DiscardMove() as move:
-                event = self._discard(move)
-            case unreachable:
-                assert_never(unreachable)
-        self._end_turn(action, event)
-        return event
-
-    def _resolve(self, action: Action, player: int | None) -> PlayMove | DiscardMove | HintMove:
-        """What ``action`` means here, once every rule has accepted it; changes nothing."""
         if self.end is not None:
             raise IllegalAction("game-over")
         actor = self.current_player
         if player is not None and player != actor:
-            raise IllegalAction(
-                "not-your-turn", f"It is player {actor + 1}'s turn, not player {player + 1}'s."
-            )
-        match action:
-            case Play():
-                return PlayMove(*self._locate(action.slot, action.card))
-            case Discard():
-                if self._book.refuses_discard(self.hint_tokens):
-                    raise IllegalAction("discard-at-max-hints")
-                return DiscardMove(*self._locate(action.slot, action.card))
-            case ColourHint() | RankHint():
-                return self._resolve_hint(action)
-        raise TypeError(f"not an action: {action!r}")
-
-    def _resolve_hint(self, action: ColourHint | RankHint) -> HintMove:
-        target = action.target
-        if target.__class__ is not int or not 0 <= target < self.players:
-            raise IllegalAction("no-such-player")
-        if target == self.current_player:
-            raise IllegalAction("hint-to-self")
-        if self.hint_tokens <= 0:
-            raise IllegalAction("no-hint-tokens")
-        book = self._book
-        if isinstance(action, ColourHint):
-            colour = action.colour
-            if colour.__class__ is not int or not 0 <= colour < len(book.colour_masks):
-                raise IllegalAction("unknown-colour")
-            kind, suits, ranks = "colour-hint", book.colour_masks[colour], book.all_ranks
+            raise _not_your_turn(actor, player)
+        kind = action.__class__
+        if kind is Play or (kind not in _ACTION_CLASSES and isinstance(action, Play)):
+            slot, card = self._locate(action.slot, action.card)  # type: ignore[union-attr]
+            event = self._play(actor, slot, card)
+        elif kind is Discard or (kind not in _ACTION_CLASSES and isinstance(action, Discard)):
+            slot, card = self._discard_slot(action)  # type: ignore[arg-type]
+            event = self._discard(actor, slot, card)
+        elif isinstance(action, (ColourHint, RankHint)):
+            event = self._hint(actor, action)
         else:
-            rank = action.rank
-            if rank.__class__ is not int or not 1 <= rank <= book.max_rank:
-                raise IllegalAction("unknown-rank")
-            kind, suits, ranks = "rank-hint", book.all_suits, 1 << rank
-        touched, count = self._reach(self._hands[target], suits, ranks, action.touched)
-        return HintMove(action, kind, touched, count)
-
-    def _play(self, move: PlayMove) -> Event:
-        """The card joins its pile if it continues it, else it costs an error token."""
-        actor = self.current_player
-        held = self._take(actor, move.slot, move.card)
-        card = move.card
-        suit = card.suit
-        gained = False
-        success = self._next[suit] == card.rank
-        if success:
-            book = self._book
-            stack = self._stacks[suit]
-            stack.append(card)
-            order = book.orders[suit]
-            if len(stack) < len(order):
-                self._next[suit] = order[len(stack)]
-            else:
-                self._next[suit] = 0
-                self._complete += 1
-                if book.completion_bonus and self.hint_tokens < book.max_hints:
-                    self.hint_tokens += 1
-                    gained = True
-        else:
-            self.error_tokens += 1
-            self._to_discards(card)
-        drawn = self._draw_replacement(actor)
-        return Event(
-            "play",
-            actor,
-            card,
-            move.slot,
-            held.deck_index,
-            success,
-            gained,
-            (),
-            None,
-            drawn is not None,
-            None if drawn is None else drawn.card,
-        )
-
-    def _discard(self, move: DiscardMove) -> Event:
-        """The card goes to the discards and a hint token comes back, if one is out."""
-        actor = self.current_player
-        held = self._take(actor, move.slot, move.card)
-        self._to_discards(move.card)
-        gained = self.hint_tokens < self._book.max_hints
-        if gained:
-            self.hint_tokens += 1
-        drawn = self._draw_replacement(actor)
-        return Event(
-            "discard",
-            actor,
-            move.card,
-            move.slot,
-            held.deck_index,
-            None,
-            gained,
-            (),
-            None,
-            drawn is not None,
-            None if drawn is None else drawn.card,
-        )
-
-    def _hint(self, move: HintMove) -> Event:
-        """A hint costs a token and tells the receiver about the cards it touched."""
-        self.hint_tokens -= 1
-        self._learn(move)
-        return Event(
-            move.kind, self.current_player, None, None, None, None, False, move.touched, move.count
-        )
-
-    def _end_turn(self, action: Action, event: Event) -> None:
-        """Decide whether the game ended, count down the final round, pass the turn."""
+            raise TypeError(f"not an action: {action!r}")
+        # the end of the turn: did the game end, the final round's count, the next player
         book = self._book
         if self.error_tokens >= book.max_errors:
             self.end = End.STRIKEOUT
@@ -534,49 +411,125 @@ class Game:
             self.final_turns_left = self.players
         self._history.append(action)
         self.turn += 1
-        self.current_player = (self.current_player + 1) % self.players
+        self.current_player = (actor + 1) % self.players
         self.last_event = event
+        return event
 
-    def _take(self, player: int, slot: int, card: Card) -> HandCard:
-        """Take a card out of a hand: it is seen from now on."""
-        self._seen[card.suit][card.rank] += 1
-        self._hints[player] = None
-        return self._hands[player].pop(slot)
-
-    def _to_discards(self, card: Card) -> None:
-        self._discards.append(card)
-        self._discarded[card.suit][card.rank] += 1
-        self._discarded_counts = None
-
-    def _draw_replacement(self, player: int) -> HandCard | None:
-        """Refill a hand after a play or discard, unless that ended the game or the
-        final round (no card left to draw) is under way."""
+    def _play(self, actor: int, slot: int, card: Card) -> Event:
+        """The card joins its pile if it continues it, else it costs an error token."""
         book = self._book
+        held = self._hands[actor].pop(slot)
+        self._hints[actor] = None
+        suit, rank = card.suit, card.rank
+        self._seen[suit][rank] += 1
+        gained = False
+        following = self._next
+        success = following[suit] == rank
+        if success:
+            stack = self._stacks[suit]
+            stack.append(card)
+            order = book.orders[suit]
+            if len(stack) < len(order):
+                following[suit] = order[len(stack)]
+            else:
+                following[suit] = 0
+                self._complete += 1
+                if book.completion_bonus and self.hint_tokens < book.max_hints:
+                    self.hint_tokens += 1
+                    gained = True
+        else:
+            self.error_tokens += 1
+            self._discards.append(card)
+            self._discarded[suit][rank] += 1
+            self._discarded_counts = None
+        drawn, drawn_card = self._draw_replacement(actor)
+        return _event(
+            Event,
+            (
+                "play",
+                actor,
+                card,
+                slot,
+                held.deck_index,
+                success,
+                gained,
+                (),
+                None,
+                drawn,
+                drawn_card,
+            ),
+        )
+
+    def _discard(self, actor: int, slot: int, card: Card) -> Event:
+        """The card goes to the discards and a hint token comes back, if one is out."""
+        held = self._hands[actor].pop(slot)
+        self._hints[actor] = None
+        suit, rank = card.suit, card.rank
+        self._seen[suit][rank] += 1
+        self._discards.append(card)
+        self._discarded[suit][rank] += 1
+        self._discarded_counts = None
+        gained = self.hint_tokens < self._book.max_hints
+        if gained:
+            self.hint_tokens += 1
+        drawn, drawn_card = self._draw_replacement(actor)
+        return _event(
+            Event,
+            (
+                "discard",
+                actor,
+                card,
+                slot,
+                held.deck_index,
+                None,
+                gained,
+                (),
+                None,
+                drawn,
+                drawn_card,
+            ),
+        )
+
+    def _hint(self, actor: int, action: ColourHint | RankHint) -> Event:
+        """A hint costs a token and tells the receiver about the cards it touched."""
+        kind, touched, count = self._reach(action)
+        self.hint_tokens -= 1
+        if self._deck is not None:
+            self._learn(action, touched)
+        return _event(
+            Event, (kind, actor, None, None, None, None, False, touched, count, False, None)
+        )
+
+    def _draw_replacement(self, player: int) -> tuple[bool, Card | None]:
+        """Refill a hand after a play or discard, unless that ended the game, the final
+        round (no card left to draw) is under way, or the deck is empty: whether a card
+        was drawn, and its identity (known deck). The top card of the deck joins the end
+        of the hand."""
+        book = self._book
+        index = self._drawn
         if (
             self.final_turns_left is not None
             or self.error_tokens >= book.max_errors
             or self._complete == book.suits
+            or index >= book.deck_size
         ):
-            return None
-        return self._draw(player)
+            return False, None
+        deck = self._deck
+        card = None if deck is None else deck[index]
+        self._hands[player].append(HandCard(card, index, book.all_suits, book.all_ranks))
+        self._drawn = index + 1
+        return True, card
 
     # ---- where printed cards and a known deck differ ----------------------------------
     # With a known deck the engine holds every identity: it finds the card a play or
     # discard means, works out which cards a hint touches and what the receiver learns.
     # With printed cards it is told the card, and at most how many cards a hint touched.
 
-    def _draw(self, player: int) -> HandCard | None:
-        """The top card of the deck joins the end of the hand (its identity: known deck)."""
-        book = self._book
-        index = self._drawn
-        if index >= book.deck_size:
-            return None
-        card = None if self._deck is None else self._deck[index]
-        held = HandCard(card, index, book.all_suits, book.all_ranks)
-        self._hands[player].append(held)
-        self._hints[player] = None
-        self._drawn = index + 1
-        return held
+    def _discard_slot(self, action: Discard) -> tuple[int, Card]:
+        """The slot and the card a discard means, if the rules allow a discard now."""
+        if self._book.refuses_discard(self.hint_tokens):
+            raise IllegalAction("discard-at-max-hints")
+        return self._locate(action.slot, action.card)
 
     def _locate(self, slot: int | None, card: Card | None) -> tuple[int, Card]:
         """The slot and the card a play or discard means."""
@@ -610,30 +563,49 @@ class Game:
             raise IllegalAction("card-not-in-hand")
         return slot, held_card
 
-    def _reach(
-        self, hand: list[HandCard], suits: int, ranks: int, told: int | None
-    ) -> tuple[tuple[int, ...], int | None]:
-        """The slots a hint on ``suits`` and ``ranks`` (bit masks) touches in ``hand``
-        (known deck) and how many cards it touched (printed cards: as told, if told)."""
-        deck = self._deck
-        if deck is None:
-            return (), self._told_count(told, len(hand), self._unseen(suits, ranks))
-        touched = []
-        for slot, held in enumerate(hand):
-            card = held.card
-            assert card is not None  # a known deck: every identity is in the hands
-            if (suits >> card.suit) & 1 and (ranks >> card.rank) & 1:
-                touched.append(slot)
-        if not touched and not self._book.empty_hints_allowed:
+    def _reach(self, action: ColourHint | RankHint) -> tuple[str, tuple[int, ...], int | None]:
+        """A hint the rules accept: the event's kind ("colour-hint" | "rank-hint"), the
+        slots it touches (known deck) and how many cards it touched (printed cards: as
+        the receiver told, None if not told)."""
+        target = action.target
+        if target.__class__ is not int or not 0 <= target < self.players:
+            raise IllegalAction("no-such-player")
+        if target == self.current_player:
+            raise IllegalAction("hint-to-self")
+        if self.hint_tokens <= 0:
+            raise IllegalAction("no-hint-tokens")
+        book = self._book
+        hand = self._hands[target]
+        known = self._deck is not None
+        touched: list[int] = []
+        if isinstance(action, ColourHint):
+            kind, colour = "colour-hint", action.colour
+            if colour.__class__ is not int or not 0 <= colour < len(book.colour_masks):
+                raise IllegalAction("unknown-colour")
+            suits = book.colour_masks[colour]
+            if not known:
+                unseen = self._unseen(suits, book.all_ranks)
+                return kind, (), self._told_count(action.touched, len(hand), unseen)
+            for slot, held in enumerate(hand):
+                if (suits >> held.card.suit) & 1:  # type: ignore[union-attr]
+                    touched.append(slot)
+        else:
+            kind, rank = "rank-hint", action.rank
+            if rank.__class__ is not int or not 1 <= rank <= book.max_rank:
+                raise IllegalAction("unknown-rank")
+            if not known:
+                unseen = self._unseen(book.all_suits, 1 << rank)
+                return kind, (), self._told_count(action.touched, len(hand), unseen)
+            for slot, held in enumerate(hand):
+                if held.card.rank == rank:  # type: ignore[union-attr]
+                    touched.append(slot)
+        if not touched and not book.empty_hints_allowed:
             raise IllegalAction("empty-hint")
-        return tuple(touched), len(touched)
+        return kind, tuple(touched), len(touched)
 
-    def _learn(self, move: HintMove) -> None:
+    def _learn(self, action: ColourHint | RankHint, touched: tuple[int, ...]) -> None:
         """Known deck: the touched cards match the hint, the others are ruled out.
         (With printed cards the engine cannot know which cards a hint touched.)"""
-        if self._deck is None:
-            return
-        action, touched = move.action, move.touched
         hand = self._hands[action.target]
         if isinstance(action, ColourHint):
             colour = action.colour
@@ -692,7 +664,8 @@ class Game:
         )
 
     def legal_actions(self) -> list[Action]:
-        """Every legal action for the current player (known deck only).
+        """Every legal action for the current player (known deck only): plays, discards,
+        then the hints to each other player in turn.
 
         The action objects are shared between calls (they are frozen values).
         """
@@ -704,17 +677,18 @@ class Game:
         table = self._legal
         actor = self.current_player
         size = len(self._hands[actor])
-        actions: list[Action] = list(table.plays[:size])
-        if not (book.discard_at_max_forbidden and self.hint_tokens >= book.max_hints):
-            actions += table.discards[:size]
-        if self.hint_tokens > 0:
+        tokens = self.hint_tokens
+        if book.discard_at_max_forbidden and tokens >= book.max_hints:
+            actions: list[Action] = [*table.plays[:size]]
+        else:
+            actions = [*table.plays_and_discards[size]]
+        if tokens > 0:
             if book.empty_hints_allowed:
                 actions += table.hints_from[actor]
                 return actions
             hints = self._hints
-            for target in range(self.players):
-                if target != actor:
-                    actions += hints[target] or self._hints_for(target)
+            for target in table.others[actor]:
+                actions += hints[target] or self._hints_for(target)
         return actions
 
     def _hints_for(self, target: int) -> tuple[ColourHint | RankHint, ...]:
@@ -746,6 +720,16 @@ class Game:
             f"<Game {self.theme.id} {self.players}p {kind} turn={self.turn} "
             f"hints={self.hint_tokens} errors={self.error_tokens} end={self.end}>"
         )
+
+
+_ACTION_CLASSES = frozenset((Play, Discard, ColourHint, RankHint))
+_event = tuple.__new__  # builds an Event from a tuple without NamedTuple's Python-level __new__
+
+
+def _not_your_turn(actor: int, player: int) -> IllegalAction:
+    return IllegalAction(
+        "not-your-turn", f"It is player {actor + 1}'s turn, not player {player + 1}'s."
+    )
 
 
 def _shuffle(deck: list[Card], rng: random.Random) -> None:
@@ -800,7 +784,9 @@ class _ActionTable:
         "colour_hints",
         "discards",
         "hints_from",
+        "others",
         "plays",
+        "plays_and_discards",
         "rank_hints",
     )
 
@@ -809,6 +795,14 @@ class _ActionTable:
         self._book = book
         self.plays = tuple(Play(slot) for slot in range(slots))
         self.discards = tuple(Discard(slot) for slot in range(slots))
+        # per hand size: its plays then its discards
+        self.plays_and_discards = tuple(
+            self.plays[:size] + self.discards[:size] for size in range(slots + 1)
+        )
+        # per player: the others, in order
+        self.others = tuple(
+            tuple(other for other in range(players) if other != player) for player in range(players)
+        )
         self.colour_hints = tuple(
             tuple(ColourHint(target, colour) for colour in range(len(book.colour_masks)))
             for target in range(players)
