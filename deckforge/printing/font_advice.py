@@ -74,6 +74,18 @@ RECIPES = {
     "Thai": ("fonts-tlwg-garuda-ttf", "/usr/share/fonts/truetype/tlwg/Garuda.ttf"),
 }
 WINDOWS = {"Thai": "on Windows C:/Windows/Fonts/tahoma.ttf"}
+# macOS's own font of a script (Font Book shows its file), where it has one
+MACOS = {
+    "Devanagari": "Kohinoor Devanagari",
+    "Bengali": "Bangla Sangam MN",
+    "Tamil": "Tamil Sangam MN",
+    "Thai": "Thonburi",
+}
+CJK_FONTS = (
+    "wqy-microhei.ttc from the fonts-wqy-microhei package, on Windows "
+    "C:/Windows/Fonts/simhei.ttf (Chinese) or msgothic.ttc (Japanese), on macOS PingFang SC "
+    "or Hiragino Sans (Font Book shows the file)"
+)
 CJK = "Chinese, Japanese or Korean"
 SHOWN = 8  # characters listed in a message; the rest are counted
 
@@ -92,15 +104,16 @@ def fix_for(script: str, count: int = 1) -> str:
         return f"add the bundled font {BUNDLED_FOR[script]} to print.fonts"
     if script == CJK:
         return (
-            "add a CJK font file to print.fonts, e.g. wqy-microhei.ttc from the "
-            "fonts-wqy-microhei package (see docs/designer-guide.md, Fonts)"
+            f"add a CJK font file to print.fonts, e.g. {CJK_FONTS} "
+            "(see docs/designer-guide.md, Fonts)"
         )
     if script in RECIPES:
         package, path = RECIPES[script]
         windows = WINDOWS.get(script, NIRMALA)
+        macos = f"on macOS {MACOS[script]} (Font Book shows its file), " if script in MACOS else ""
         return (
             f"add a .ttf font with {script} letters to print.fonts, e.g. {path} from "
-            f"Debian's {package} package, {windows}, or Noto Sans {script} "
+            f"Debian's {package} package, {windows}, {macos}or Noto Sans {script} "
             "(see docs/designer-guide.md, Fonts)"
         )
     if script:

@@ -39,7 +39,9 @@ def test_without_a_cjk_font_check_gives_one_grouped_line_with_the_font_to_add(tm
         ": the title and 63 other texts: 134 Chinese/Japanese/Korean characters "
         "('彩' '色' '词' '语' '提' '示' '错' '误' and 126 more) are in no font of the kit "
         "(DejaVuSans-Bold, DejaVuSans); add a CJK font file to print.fonts, e.g. "
-        "wqy-microhei.ttc from the fonts-wqy-microhei package (see docs/designer-guide.md, Fonts)"
+        "wqy-microhei.ttc from the fonts-wqy-microhei package, on Windows "
+        "C:/Windows/Fonts/simhei.ttf (Chinese) or msgothic.ttc (Japanese), on macOS PingFang SC "
+        "or Hiragino Sans (Font Book shows the file) (see docs/designer-guide.md, Fonts)"
     )
 
 

@@ -34,7 +34,9 @@ def test_missing_characters_are_grouped_by_script_with_the_font_to_add():
     assert [p.split(":", 1)[1] for p in glyphs] == [
         "13:49: card Red 1 (text) and 1 other text: 3 Chinese/Japanese/Korean characters "
         "('灯' '笼' '茶') are in no font of the kit (DejaVuSans, DejaVuSans-Bold); add a CJK "
-        "font file to print.fonts, e.g. wqy-microhei.ttc from the fonts-wqy-microhei package "
+        "font file to print.fonts, e.g. wqy-microhei.ttc from the fonts-wqy-microhei package, "
+        "on Windows C:/Windows/Fonts/simhei.ttf (Chinese) or msgothic.ttc (Japanese), on macOS "
+        "PingFang SC or Hiragino Sans (Font Book shows the file) "
         "(see docs/designer-guide.md, Fonts)"
     ]
 
@@ -65,7 +67,9 @@ def test_symbols_token_names_and_rating_labels_are_checked_too():
         ": the hint token's name and 1 other text: 4 Chinese/Japanese/Korean characters "
         "('ヒ' 'ン' 'ト' '漢') are in no font of the kit (DejaVuSans-Bold, DejaVuSans); add a "
         "CJK font file to print.fonts, e.g. wqy-microhei.ttc from the fonts-wqy-microhei "
-        "package (see docs/designer-guide.md, Fonts)"
+        "package, on Windows C:/Windows/Fonts/simhei.ttf (Chinese) or msgothic.ttc (Japanese), "
+        "on macOS PingFang SC or Hiragino Sans (Font Book shows the file) "
+        "(see docs/designer-guide.md, Fonts)"
     )
     assert "☃" not in problems[0]  # the snowman is in DejaVu Sans
 

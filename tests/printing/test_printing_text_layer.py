@@ -68,6 +68,15 @@ def test_check_names_a_devanagari_font_package_and_file_for_each_system():
     advice = fix_for("Devanagari", 12)
     assert "fonts-lohit-deva" in advice and str(DEVANAGARI_FONT) in advice
     assert "C:/Windows/Fonts/Nirmala.ttf" in advice and "docs/designer-guide.md" in advice
+    assert "on macOS Kohinoor Devanagari" in advice
+
+
+def test_check_names_a_cjk_font_for_debian_windows_and_macos():
+    from deckforge.printing.font_advice import CJK, fix_for
+
+    advice = fix_for(CJK, 3)
+    assert "fonts-wqy-microhei" in advice and "C:/Windows/Fonts/simhei.ttf" in advice
+    assert "msgothic.ttc" in advice and "on macOS PingFang SC or Hiragino Sans" in advice
 
 
 @needs_poppler

@@ -111,8 +111,10 @@ def test_a_print_problem_in_an_inherited_text_says_inherited(tmp_path):
     assert problems == [
         f"{tmp_path / 'parent.yaml'}:15:33: card Green 1 (text): 2 Chinese/Japanese/Korean "
         "characters ('灯' '笼') are in no font of the kit (DejaVuSans); add a CJK font file to "
-        "print.fonts, e.g. wqy-microhei.ttc from the fonts-wqy-microhei package (see "
-        f"docs/designer-guide.md, Fonts) (inherited: set it in {child} to change it)"
+        "print.fonts, e.g. wqy-microhei.ttc from the fonts-wqy-microhei package, on Windows "
+        "C:/Windows/Fonts/simhei.ttf (Chinese) or msgothic.ttc (Japanese), on macOS PingFang SC "
+        "or Hiragino Sans (Font Book shows the file) (see docs/designer-guide.md, Fonts) "
+        f"(inherited: set it in {child} to change it)"
     ]
 
 
