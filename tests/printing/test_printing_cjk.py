@@ -56,6 +56,9 @@ def test_with_a_cjk_font_latin_digits_and_symbols_fall_back_and_the_kit_prints(t
         listed = subprocess.run(["pdffonts", str(cards)], capture_output=True, text=True).stdout
         assert "WenQuanYi" in listed or "wqy" in listed.lower()
         assert "DejaVuSans" in listed  # "(apple)", the suit symbols
+    if shutil.which("pdftotext"):  # issue #23 point 2: the text copies out as typed
+        text = subprocess.run(["pdftotext", str(cards), "-"], capture_output=True, text=True)
+        assert "苹果是红色的。(apple)" in text.stdout and "香蕉又黄又长。(banana)" in text.stdout
     assert files["rules.pdf"].startswith(b"%PDF")
 
 
