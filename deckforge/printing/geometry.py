@@ -229,6 +229,16 @@ class MarkStyle:
     shortest: float = MIN_MARK
 
 
+def _mark_styles(margin: float) -> tuple[MarkStyle, ...]:
+    """Where crop marks may go, best first: 8 mm from the paper's edge, the margin, then
+    the margin with marks closer to the cards and shorter."""
+    return (
+        MarkStyle(max(margin, MARK_EDGE)),
+        MarkStyle(margin),
+        MarkStyle(margin, TIGHT_GAP, TIGHT_MARK),
+    )
+
+
 def _grid_start(length: float, used: float, margin: float, style: MarkStyle) -> float:
     """Where a grid of ``used`` mm starts along a side of ``length`` mm (see SheetLayout),
     crop marks placed as ``style`` says."""
@@ -345,8 +355,9 @@ class SheetLayout:
         """How crop marks are placed: MARK_EDGE from the paper's edge, unless the margin
         marks more cut lines, or the margin with marks closer to the grid and shorter
         (see the class)."""
-        best = MarkStyle(max(self.margin, MARK_EDGE))
-        for style in (MarkStyle(self.margin), MarkStyle(self.margin, TIGHT_GAP, TIGHT_MARK)):
+        preferred, *others = _mark_styles(self.margin)
+        best = preferred
+        for style in others:
             if _marked_lines(self._marks_at(style)) > _marked_lines(self._marks_at(best)):
                 best = style
         return best
@@ -526,4 +537,9 @@ class FoldLayout:
         left = min(r.x for r in cells) - self.bleed
         right = max(r.right for r in cells) + self.bleed
         around = Rect(left, bottom, right - left, top - bottom)
-        return _marks_around(around, (pw, ph), MarkStyle(max(self.margin, MARK_EDGE)), xs, ys)
+        best: list[Segment] = []
+        for style in _mark_styles(self.margin):  # as for SheetLayout.mark_style
+            marks = _marks_around(around, (pw, ph), style, xs, ys)
+            if _marked_lines(marks) > _marked_lines(best):
+                best = marks
+        return best

@@ -14,6 +14,7 @@ from deckforge.printing.geometry import (
     MIN_MARK,
     MM,
     PAPERS,
+    FoldLayout,
     LayoutError,
     SheetLayout,
     parse_offset,
@@ -75,6 +76,22 @@ def test_every_cut_line_has_a_mark_for_every_paper_and_card(paper, card, bleed, 
         assert abs(mark.x2 - mark.x1) + abs(mark.y2 - mark.y1) >= layout.mark_style.shortest - 1e-9
         assert not any(mark.crosses(layout.cell(slot)) for slot in range(layout.per_page))
     assert layout.mark_style.shortest >= 0.75 * MIN_MARK
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("card", list(CARD_SIZES))
+def test_every_cut_line_of_a_fold_sheet_has_a_mark(paper, card):
+    """Poker cards folded on Letter left three row cuts unmarked (8 mm from the edge)."""
+    layout = FoldLayout(paper=PAPERS[paper], card=CARD_SIZES[card])
+    cells = [layout.card_rect(s) for s in range(layout.per_page)]
+    cells += [layout.back_card_rect(s) for s in range(layout.per_page)]
+    marks = layout.crop_marks()
+    assert {round(m.x1, 6) for m in marks if m.x1 == m.x2} == {
+        round(v, 6) for r in cells for v in (r.x, r.right)
+    }
+    assert {round(m.y1, 6) for m in marks if m.y1 == m.y2} == {
+        round(v, 6) for r in cells for v in (r.y, r.top)
+    }
 
 
 @pytest.mark.parametrize(
