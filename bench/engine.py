@@ -33,15 +33,23 @@ def self_play(theme_name: str, games: int, policy: str) -> tuple[int, float, flo
 
 
 def play_games(
-    theme: Theme, games: int, policy: str, counts: Sequence[int]
+    theme: Theme, games: int, policy: str, counts: Sequence[int], one_deal_generator: bool = False
 ) -> tuple[int, float, float, float]:
-    """``self_play`` of a theme already loaded, with the player counts ``counts``."""
+    """``self_play`` of a theme already loaded, with the player counts ``counts``. Game
+    ``i`` is ``Game.deal(theme, players, i)`` (a generator seeded for each game), or
+    with ``one_deal_generator`` every deal comes from one generator seeded once for the
+    run (``Game.shuffled``), as HLE's games deal from their game's one generator."""
     actions = 0
     total_score = 0
     start, cpu_start = time.perf_counter(), time.process_time()
     choice = random.Random(0).choice  # one generator for the run, as HLE's driver has
+    deals = random.Random(1) if one_deal_generator else None
     for seed in range(games):
-        game = Game.deal(theme, counts[seed % len(counts)], seed)
+        players = counts[seed % len(counts)]
+        if deals is None:
+            game = Game.deal(theme, players, seed)
+        else:
+            game = Game.shuffled(theme, players, deals)
         while game.end is None:
             legal = game.legal_actions()
             if policy == "steady":

@@ -15,7 +15,12 @@ dealing included. HLE's rules forbid hints that touch no card and discards
 with every hint token in, so our side plays hanabi-classic with those two
 switches set the same way (the interfaith deck's rules), and plain
 hanabi-classic too (empty hints allowed). The driver counts player actions,
-not HLE's chance moves (its deals). Rounds alternate C++ and Python, so the
+not HLE's chance moves (its deals). Each side deals every game from one
+generator seeded once: HLE's games draw their cards from their ``HanabiGame``'s
+one ``mt19937``, ours are ``Game.shuffled`` from one ``random.Random``
+(``--seed-each-game`` seeds a generator per game on our side, as
+``Game.deal(theme, players, seed)`` does: about 5 us a game that HLE's side
+does not spend). Rounds alternate C++ and Python, so the
 load of a shared machine falls on both alike; speeds are in actions per
 second of CPU time (``std::clock`` and ``time.process_time``), and the ratio
 to HLE is taken within each round (the median of the rounds is the figure;
@@ -143,6 +148,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=15)
     parser.add_argument("--build", type=Path, help="build (and keep) HLE here")
+    parser.add_argument(
+        "--seed-each-game",
+        action="store_true",
+        help="our side seeds a generator for each game's deal (Game.deal) instead of one",
+    )
     args = parser.parse_args()
     classic = load_theme("hanabi-classic")
     themes = {"hle rules": hle_rules(classic), "classic rules": classic}
@@ -157,7 +167,9 @@ def main() -> None:
             rates["hle"].append(actions / seconds)
             notes["hle"] = f"{actions / args.games:.1f} actions a game, mean score {score:.2f}"
             for name, theme in themes.items():
-                actions, cpu, _, score = play_games(theme, args.games, "uniform", (2, 3, 4, 5))
+                actions, cpu, _, score = play_games(
+                    theme, args.games, "uniform", (2, 3, 4, 5), not args.seed_each_game
+                )
                 rates[name].append(actions / cpu)
                 notes[name] = f"{actions / args.games:.1f} actions a game, mean score {score:.2f}"
     finally:
@@ -166,7 +178,8 @@ def main() -> None:
     with open("/proc/loadavg") as load:
         loadavg = load.read().split()[:3]
     print(
-        f"{args.games} uniform random games per round, players 2-5, {args.runs} rounds; "
+        f"{args.games} uniform random games per round, players 2-5, {args.runs} rounds, "
+        f"deals {'seeded per game' if args.seed_each_game else 'from one generator'}; "
         f"PYTHONDONTWRITEBYTECODE={os.environ.get('PYTHONDONTWRITEBYTECODE', '')!r}, "
         f"Python {sys.version.split()[0]}; load average {' '.join(loadavg)}"
     )

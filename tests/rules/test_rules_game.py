@@ -431,6 +431,19 @@ def test_the_deal_shuffles_exactly_as_random_shuffle() -> None:
             assert found == expected
 
 
+def test_games_shuffled_from_one_generator_deal_as_its_shuffles_in_turn() -> None:
+    # Game.shuffled draws from the generator exactly as rng.shuffle, so that one
+    # generator deals many games (bench/engine_hle.py) as Game.deal's seeds would
+    theme = load_theme("interfaith-festival")
+    rng, expected_rng = random.Random(11), random.Random(11)
+    for _ in range(20):
+        expected = sorted(Game.deal(theme, 4, 0).deck)  # type: ignore[type-var]
+        expected_rng.shuffle(expected)
+        assert Game.shuffled(theme, 4, rng).deck == tuple(expected)
+    assert rng.random() == expected_rng.random()
+    assert Game.deal(theme, 5, 77).deck == Game.shuffled(theme, 5, random.Random(77)).deck
+
+
 @pytest.mark.parametrize("name", ["interfaith-festival", "hanabi-classic"])
 def test_legal_actions_are_every_action_the_rules_accept_turn_after_turn(name: str) -> None:
     # the hints that touch a hand are kept until the hand changes: never stale
