@@ -89,11 +89,15 @@ class HandCard:
 
     def hidden(self) -> HandCard:
         """A copy without the identity: what the holder knows of this card."""
-        copy = HandCard(None, self.deck_index, self.possible_suits, self.possible_ranks)
+        copy = _new(HandCard)
+        copy.card = None
+        copy.deck_index = self.deck_index
         copy.colour_hinted = self.colour_hinted
         copy.rank_hinted = self.rank_hinted
         copy.colours_ruled_out = self.colours_ruled_out
         copy.ranks_ruled_out = self.ranks_ruled_out
+        copy.possible_suits = self.possible_suits
+        copy.possible_ranks = self.possible_ranks
         return copy
 
     def __repr__(self) -> str:
@@ -101,3 +105,24 @@ class HandCard:
             f"HandCard({self.card!r}, deck_index={self.deck_index}, "
             f"colour_hinted={self.colour_hinted}, rank_hinted={self.rank_hinted})"
         )
+
+
+_new = object.__new__
+
+
+def new_hand_card(
+    card: Card | None, deck_index: int, possible_suits: int, possible_ranks: int
+) -> HandCard:
+    """``HandCard(card, deck_index, possible_suits, possible_ranks)`` in half the time
+    (calling a class with a Python ``__init__`` costs about 90 ns more than this):
+    the engine makes one for every card dealt or drawn."""
+    held = _new(HandCard)
+    held.card = card
+    held.deck_index = deck_index
+    held.colour_hinted = None
+    held.rank_hinted = None
+    held.colours_ruled_out = 0
+    held.ranks_ruled_out = 0
+    held.possible_suits = possible_suits
+    held.possible_ranks = possible_ranks
+    return held

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
@@ -9,7 +10,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from deckforge.identity_cache import IdentityCache
 from deckforge.rules.actions import Action, ColourHint, Discard, Play, RankHint
-from deckforge.rules.cards import Card, HandCard
+from deckforge.rules.cards import Card, HandCard, new_hand_card
 from deckforge.rules.errors import IllegalAction, SetupError
 from deckforge.rules.rulebook import Rulebook
 from deckforge.theme.model import StrikeoutScore, Theme
@@ -83,56 +84,60 @@ class Game:
         self, theme: Theme, players: int, deck: Sequence[Card] | None, _checked: bool = False
     ) -> None:
         book = Rulebook.of(theme)
-        if players not in theme.players.hand_sizes:
-            allowed = ", ".join(str(n) for n in theme.players.counts)
-            raise SetupError(f"{theme.id} is played by {allowed} players, not {players}")
+        table = _ACTION_TABLES.get((id(book), players), book)  # made for valid counts only
+        if table is None:
+            if players not in theme.players.hand_sizes:
+                allowed = ", ".join(str(n) for n in theme.players.counts)
+                raise SetupError(f"{theme.id} is played by {allowed} players, not {players}")
+            table = _action_table(book, players, theme.players.hand_size(players))
         self.theme = theme
         self.players = players
         self._book = book
-        self._hand_size = theme.players.hand_size(players)
+        self._hand_size = table.hand_size
         self._printed = deck is None
         if deck is not None and not _checked:
             deck = _checked_deck(book, deck)
         self._deck: tuple[Card, ...] | None = None if deck is None else tuple(deck)
-        self._drawn = 0
-        self._hands: list[list[HandCard]] = [[] for _ in range(players)]
+        self._hands = self._dealt_hands(table.hand_size)
         self._stacks: list[list[Card]] = [[] for _ in range(book.suits)]
-        self._next = [order[0] for order in book.orders]  # next rank needed, 0 when complete
+        self._next = [*table.first_ranks]  # next rank needed, 0 when complete
         self._complete = 0
         self._discards: list[Card] = []
-        self._seen = [[0] * (n + 1) for n in book.ranks]  # in piles or discards
-        self._discarded = [[0] * (n + 1) for n in book.ranks]
+        self._seen = [[*zeros] for zeros in table.rank_zeros]  # in piles or discards
+        self._discarded = [[*zeros] for zeros in table.rank_zeros]
         # the same as tuples, made when first asked after a discard (discarded_counts)
         self._discarded_counts: tuple[tuple[int, ...], ...] | None = None
         self._history: list[Action] = []
         self._shared: dict[str, Any] | None = None  # made on first use: PlayerView.shared
-        self._legal = _action_table(book, players)
+        self._legal = table
         # per player: the hints that touch their hand (None: not worked out since it changed)
         self._hints: list[tuple[ColourHint | RankHint, ...] | None] = [None] * players
         self.hint_tokens = book.max_hints
         self.error_tokens = 0
         self.current_player = 0
         self.turn = 0
-        self.final_turns_left: int | None = None
+        self.final_turns_left: int | None = players if self._drawn >= book.deck_size else None
         self.end: End | None = None
         self.last_event: Event | None = None
-        self._deal_hands()
-        if self._drawn >= book.deck_size:
-            self.final_turns_left = players
 
-    def _deal_hands(self) -> None:
+    def _dealt_hands(self, hand_size: int) -> list[list[HandCard]]:
         """hanab.live deals each player a whole hand in turn, player 0 first (what
-        ``_draw`` does card by card, in one loop)."""
+        ``_draw_replacement`` does card by card, in one loop); sets ``_drawn``."""
         book, deck = self._book, self._deck
-        suits, ranks, size = book.all_suits, book.all_ranks, book.deck_size
-        index = 0
-        for hand in self._hands:
-            for _ in range(self._hand_size):
-                if index >= size:
-                    break
-                hand.append(HandCard(None if deck is None else deck[index], index, suits, ranks))
-                index += 1
+        suits, ranks = book.all_suits, book.all_ranks
+        index, size = 0, book.deck_size
+        hands = []
+        for _ in range(self.players):
+            stop = min(index + hand_size, size)
+            hands.append(
+                [
+                    new_hand_card(None if deck is None else deck[at], at, suits, ranks)
+                    for at in range(index, stop)
+                ]
+            )
+            index = stop
         self._drawn = index
+        return hands
 
     # ---- construction ---------------------------------------------------------------
 
@@ -394,16 +399,16 @@ class Game:
         if player is not None and player != actor:
             raise _not_your_turn(actor, player)
         kind = action.__class__
-        if kind is Play or (kind not in _ACTION_CLASSES and isinstance(action, Play)):
+        if kind not in _ACTION_CLASSES:
+            kind = _action_class(action)
+        if kind is Play:
             slot, card = self._locate(action.slot, action.card)  # type: ignore[union-attr]
             event = self._play(actor, slot, card)
-        elif kind is Discard or (kind not in _ACTION_CLASSES and isinstance(action, Discard)):
+        elif kind is Discard:
             slot, card = self._discard_slot(action)  # type: ignore[arg-type]
             event = self._discard(actor, slot, card)
-        elif isinstance(action, (ColourHint, RankHint)):
-            event = self._hint(actor, action)
         else:
-            raise TypeError(f"not an action: {action!r}")
+            event = self._hint(actor, action)  # type: ignore[arg-type]
         # the end of the turn: did the game end, the final round's count, the next player
         book = self._book
         if self.error_tokens >= book.max_errors:
@@ -498,11 +503,34 @@ class Game:
         )
 
     def _hint(self, actor: int, action: ColourHint | RankHint) -> Event:
-        """A hint costs a token and tells the receiver about the cards it touched."""
+        """A hint costs a token and tells the receiver about the cards it touched: with
+        a known deck, the touched cards match it, the others are ruled out. (With printed
+        cards the engine cannot know which cards a hint touched.)"""
         kind, touched, count = self._reach(action)
         self.hint_tokens -= 1
         if self._deck is not None:
-            self._learn(action, touched)
+            hand = self._hands[action.target]
+            if kind == "colour-hint":
+                colour = action.colour  # type: ignore[union-attr]
+                mask = self._book.colour_masks[colour]
+                bit = 1 << colour
+                for slot, held in enumerate(hand):
+                    if slot in touched:
+                        held.colour_hinted = colour
+                        held.possible_suits &= mask
+                    else:
+                        held.colours_ruled_out |= bit
+                        held.possible_suits &= ~mask
+            else:
+                rank = action.rank  # type: ignore[union-attr]
+                bit = 1 << rank
+                for slot, held in enumerate(hand):
+                    if slot in touched:
+                        held.rank_hinted = rank
+                        held.possible_ranks &= bit
+                    else:
+                        held.ranks_ruled_out |= bit
+                        held.possible_ranks &= ~bit
         return _event(
             Event, (kind, actor, None, None, None, None, False, touched, count, False, None)
         )
@@ -523,7 +551,7 @@ class Game:
             return False, None
         deck = self._deck
         card = None if deck is None else deck[index]
-        self._hands[player].append(HandCard(card, index, book.all_suits, book.all_ranks))
+        self._hands[player].append(new_hand_card(card, index, book.all_suits, book.all_ranks))
         self._drawn = index + 1
         return True, card
 
@@ -610,32 +638,6 @@ class Game:
             raise IllegalAction("empty-hint")
         return kind, tuple(touched), len(touched)
 
-    def _learn(self, action: ColourHint | RankHint, touched: tuple[int, ...]) -> None:
-        """Known deck: the touched cards match the hint, the others are ruled out.
-        (With printed cards the engine cannot know which cards a hint touched.)"""
-        hand = self._hands[action.target]
-        if isinstance(action, ColourHint):
-            colour = action.colour
-            mask = self._book.colour_masks[colour]
-            bit = 1 << colour
-            for slot, held in enumerate(hand):
-                if slot in touched:
-                    held.colour_hinted = colour
-                    held.possible_suits &= mask
-                else:
-                    held.colours_ruled_out |= bit
-                    held.possible_suits &= ~mask
-        else:
-            rank = action.rank
-            bit = 1 << rank
-            for slot, held in enumerate(hand):
-                if slot in touched:
-                    held.rank_hinted = rank
-                    held.possible_ranks &= bit
-                else:
-                    held.ranks_ruled_out |= bit
-                    held.possible_ranks &= ~bit
-
     def _told_count(self, touched: int | None, hand_size: int, unseen: int) -> int | None:
         """Printed cards: check the number of cards a receiver said a hint touched.
 
@@ -707,7 +709,8 @@ class Game:
             assert card is not None  # a known deck: every identity is in the hands
             suits |= 1 << card.suit
             ranks |= 1 << card.rank
-        hints = self._legal.touching(target, suits, ranks)
+        table = self._legal
+        hints = table.by_masks.get((target, suits, ranks)) or table.touching(target, suits, ranks)
         self._hints[target] = hints
         return hints
 
@@ -733,6 +736,14 @@ _ACTION_CLASSES = frozenset((Play, Discard, ColourHint, RankHint))
 _event = tuple.__new__  # builds an Event from a tuple without NamedTuple's Python-level __new__
 
 
+def _action_class(action: object) -> type:
+    """Which of the four actions ``action`` is an instance of (a subclass of one)."""
+    for kind in (Play, Discard, ColourHint, RankHint):
+        if isinstance(action, kind):
+            return kind
+    raise TypeError(f"not an action: {action!r}")
+
+
 def _not_your_turn(actor: int, player: int) -> IllegalAction:
     return IllegalAction(
         "not-your-turn", f"It is player {actor + 1}'s turn, not player {player + 1}'s."
@@ -743,13 +754,17 @@ def _shuffle(deck: list[Card], rng: random.Random) -> None:
     """``rng.shuffle(deck)``, the same permutation from the same generator, without a
     call per card (CPython's Fisher-Yates with ``_randbelow``; a test compares them)."""
     getrandbits = rng.getrandbits
-    for i in range(len(deck) - 1, 0, -1):
-        size = i + 1
-        bits = size.bit_length()
+    for i, size, bits in _shuffle_steps(len(deck)):
         j = getrandbits(bits)
         while j >= size:
             j = getrandbits(bits)
         deck[i], deck[j] = deck[j], deck[i]
+
+
+@functools.lru_cache(maxsize=16)
+def _shuffle_steps(cards: int) -> tuple[tuple[int, int, int], ...]:
+    """``_shuffle``'s steps for a deck of ``cards``: (position, draws below, bits to draw)."""
+    return tuple((i, i + 1, (i + 1).bit_length()) for i in range(cards - 1, 0, -1))
 
 
 def _checked_deck(book: Rulebook, deck: Sequence[Card]) -> list[Card]:
@@ -787,19 +802,26 @@ class _ActionTable:
 
     __slots__ = (
         "_book",
-        "_by_masks",
+        "by_masks",
         "colour_hints",
         "discards",
+        "first_ranks",
+        "hand_size",
         "hints_from",
         "others",
         "plays",
         "plays_and_discards",
         "rank_hints",
+        "rank_zeros",
     )
 
-    def __init__(self, book: Rulebook, players: int) -> None:
+    def __init__(self, book: Rulebook, players: int, hand_size: int) -> None:
         slots = 16  # more than any hand
         self._book = book
+        self.hand_size = hand_size  # cards dealt to each player
+        # a new game's state: per suit, the rank that plays first; a 0 per rank and suit
+        self.first_ranks = tuple(order[0] for order in book.orders)
+        self.rank_zeros = tuple((0,) * (ranks + 1) for ranks in book.ranks)
         self.plays = tuple(Play(slot) for slot in range(slots))
         self.discards = tuple(Discard(slot) for slot in range(slots))
         # per hand size: its plays then its discards
@@ -827,13 +849,13 @@ class _ActionTable:
                     hints += self.rank_hints[target]
             hints_from.append(tuple(hints))
         self.hints_from = tuple(hints_from)  # per giver: every hint to the others
-        self._by_masks: dict[tuple[int, int, int], tuple[ColourHint | RankHint, ...]] = {}
+        self.by_masks: dict[tuple[int, int, int], tuple[ColourHint | RankHint, ...]] = {}
 
     def touching(self, target: int, suits: int, ranks: int) -> tuple[ColourHint | RankHint, ...]:
         """The hints to ``target`` that touch a hand holding the ``suits`` and ``ranks``
         (bit masks)."""
         key = (target, suits, ranks)
-        found = self._by_masks.get(key)
+        found = self.by_masks.get(key)
         if found is None:
             masks = self._book.colour_masks
             hints: list[ColourHint | RankHint] = [
@@ -842,17 +864,18 @@ class _ActionTable:
                 if masks[colour] & suits
             ]
             hints += [hint for hint in self.rank_hints[target] if (ranks >> hint.rank) & 1]
-            found = self._by_masks[key] = tuple(hints)
+            found = self.by_masks[key] = tuple(hints)
         return found
 
 
 _ACTION_TABLES: IdentityCache[_ActionTable] = IdentityCache(256)  # per rulebook and count
 
 
-def _action_table(book: Rulebook, players: int) -> _ActionTable:
-    """The action table of ``book`` for ``players`` (built on first use)."""
+def _action_table(book: Rulebook, players: int, hand_size: int) -> _ActionTable:
+    """The action table of ``book`` for ``players`` holding ``hand_size`` cards each
+    (built on first use; the key leaves the hand size out: a theme's rulebook is its own)."""
     key = (id(book), players)
     cached = _ACTION_TABLES.get(key, book)
     if cached is not None:
         return cached
-    return _ACTION_TABLES.put(key, book, _ActionTable(book, players))
+    return _ACTION_TABLES.put(key, book, _ActionTable(book, players, hand_size))

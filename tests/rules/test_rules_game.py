@@ -20,6 +20,7 @@ from deckforge.rules import (
     action_from_dict,
 )
 from deckforge.rules.actions import Action
+from deckforge.rules.cards import HandCard, new_hand_card
 from deckforge.rules.errors import MESSAGES
 from deckforge.rules.game import _shuffle
 from deckforge.rules.rulebook import Rulebook
@@ -429,6 +430,20 @@ def test_the_deal_shuffles_exactly_as_random_shuffle() -> None:
             found = list(range(size))
             _shuffle(found, random.Random(seed))  # type: ignore[arg-type]
             assert found == expected
+
+
+def test_hand_cards_made_fast_and_hidden_copies_hold_what_the_constructor_sets() -> None:
+    def fields(held: HandCard) -> dict[str, object]:
+        return {name: getattr(held, name) for name in HandCard.__slots__}
+
+    card = Card(2, 4)
+    assert fields(new_hand_card(card, 7, 31, 62)) == fields(HandCard(card, 7, 31, 62))
+    held = HandCard(card, 7, 31, 62)
+    held.colour_hinted, held.rank_hinted = 2, 4
+    held.colours_ruled_out, held.ranks_ruled_out = 9, 10
+    held.possible_suits, held.possible_ranks = 4, 16
+    assert fields(held.hidden()) == {**fields(held), "card": None}
+    assert type(held.hidden()) is HandCard and held.hidden() is not held
 
 
 def test_games_shuffled_from_one_generator_deal_as_its_shuffles_in_turn() -> None:
