@@ -19,22 +19,38 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection
-from typing import Any
-
-import yaml
-from yaml.constructor import SafeConstructor
-from yaml.nodes import ScalarNode
-from yaml.resolver import Resolver
+from functools import cache
+from types import SimpleNamespace
+from typing import TYPE_CHECKING, Any
 
 from deckforge.theme.model import SourcePosition
+
+if TYPE_CHECKING:
+    import yaml
 
 MAX_FILE_BYTES = 1024 * 1024  # a theme with long texts is a few tens of KiB
 MAX_VALUES = 20_000  # values after alias expansion; a rich theme holds about 2 000
 MAX_DEPTH = 64  # nested lists and mappings
 
-_Loader: Any = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-_RESOLVER = Resolver()
-_CONSTRUCTOR = SafeConstructor()
+
+@cache
+def _pyyaml() -> Any:
+    """PyYAML (``.module``), its fastest safe loader, a resolver, a constructor and its
+    scalar node class: imported on the first file read, not with this module (8 ms of a
+    referee's start, whose first page reads no YAML)."""
+    import yaml
+    from yaml.constructor import SafeConstructor
+    from yaml.nodes import ScalarNode
+    from yaml.resolver import Resolver
+
+    return SimpleNamespace(
+        module=yaml,
+        loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader),
+        resolver=Resolver(),
+        constructor=SafeConstructor(),
+        scalar_node=ScalarNode,
+    )
+
 
 _TAG = "tag:yaml.org,2002:"
 _STR, _INT, _FLOAT, _BOOL, _NULL = (_TAG + t for t in ("str", "int", "float", "bool", "null"))
@@ -166,7 +182,8 @@ def _syntax_hint(problem: str, lines: list[str], where: SourcePosition) -> str:
 
 
 def _describe_yaml_error(file: str, text: str, error: yaml.YAMLError) -> str:
-    if isinstance(error, yaml.MarkedYAMLError):
+    pyyaml = _pyyaml().module
+    if isinstance(error, pyyaml.MarkedYAMLError):
         mark = error.problem_mark or error.context_mark
         where = _position(file, mark) if mark is not None else SourcePosition(file, 1, 1)
         problem = error.problem or "invalid YAML"
@@ -201,7 +218,7 @@ def _describe_yaml_error(file: str, text: str, error: yaml.YAMLError) -> str:
                 context = f" ({error.context})"
         context += _syntax_hint(problem, text.splitlines(), where)
         return f"{where}: YAML syntax: {problem}{context}"
-    if isinstance(error, yaml.reader.ReaderError):
+    if isinstance(error, pyyaml.reader.ReaderError):
         offset = min(error.position, len(text))
         line = text.count("\n", 0, offset) + 1
         column = offset - (text.rfind("\n", 0, offset) + 1) + 1
@@ -235,6 +252,7 @@ class _Reader:
         self.values = 0
         self.root: Located | None = None
         self.documents = 0
+        self.lib = _pyyaml()
 
     def fail(self, pos: SourcePosition, message: str) -> None:
         self.problems.append(f"{pos}: {message}")
@@ -253,9 +271,9 @@ class _Reader:
 
     def read(self) -> Located:
         try:
-            for event in yaml.parse(self.text, Loader=_Loader):
+            for event in self.lib.module.parse(self.text, Loader=self.lib.loader):
                 self.on_event(event)
-        except yaml.YAMLError as error:
+        except self.lib.module.YAMLError as error:
             # a quote left open is often the cause: named first
             runaways = [f"{pos}: {text}" for pos, text in runaway_quotes(self.file, self.text)]
             raise YamlProblems(
@@ -269,6 +287,7 @@ class _Reader:
 
     def on_event(self, event: Any) -> None:
         pos = _position(self.file, event.start_mark)
+        yaml = self.lib.module
         if isinstance(event, yaml.DocumentStartEvent):
             self.documents += 1
             if self.documents > 1:
@@ -306,7 +325,7 @@ class _Reader:
         self.count(1, pos)
         tag = event.tag
         if tag is None or tag == "!":
-            tag = _RESOLVER.resolve(ScalarNode, event.value, event.implicit)  # type: ignore[no-untyped-call]
+            tag = self.lib.resolver.resolve(self.lib.scalar_node, event.value, event.implicit)
         frame = self.stack[-1] if self.stack else None
         if frame is not None and isinstance(frame.node.value, dict) and frame.key is None:
             # a mapping key: kept as written; "<<" merges another mapping in
@@ -323,14 +342,15 @@ class _Reader:
         self.add(node, pos)
 
     def scalar(self, tag: str, value: str, pos: SourcePosition) -> Any:
-        node = ScalarNode(tag, value)
+        node = self.lib.scalar_node(tag, value)
+        constructor = self.lib.constructor
         try:
             if tag == _INT:
-                return _CONSTRUCTOR.construct_yaml_int(node)
+                return constructor.construct_yaml_int(node)
             if tag == _FLOAT:
-                return _CONSTRUCTOR.construct_yaml_float(node)
+                return constructor.construct_yaml_float(node)
             if tag == _BOOL:
-                return _CONSTRUCTOR.construct_yaml_bool(node)
+                return constructor.construct_yaml_bool(node)
         except (ValueError, KeyError):
             self.fail(pos, f"{value!r} is not a valid {tag.removeprefix(_TAG)}")
             return value
@@ -411,8 +431,10 @@ def runaway_quotes(
     """
     found = []
     lines = text.splitlines()
+    lib = _pyyaml()
+    yaml = lib.module
     try:
-        for token in yaml.scan(text, Loader=_Loader):
+        for token in yaml.scan(text, Loader=lib.loader):
             start, end = token.start_mark, token.end_mark
             if not (isinstance(token, yaml.ScalarToken) and token.style in ('"', "'")):
                 continue
