@@ -24,7 +24,7 @@ from deckforge.theme import loader
 from deckforge.theme.loader import BUNDLED_THEMES, bundled_theme_names, load_theme
 from deckforge.theme.model import Theme
 
-HEAVY = ("reportlab", "PIL", "pypdfium2", "uharfbuzz", "ruamel", "jsonschema", "segno")
+HEAVY = ("reportlab", "PIL", "pypdfium2", "uharfbuzz", "ruamel", "jsonschema", "segno", "yaml")
 
 FIRST_PAGE = textwrap.dedent(
     """
