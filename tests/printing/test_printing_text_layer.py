@@ -55,10 +55,11 @@ def test_which_lines_carry_an_actual_text():
     canvas.drawString(10, 30, "שלום")  # extractors reorder right-to-left glyphs themselves
     canvas.drawString(10, 50, "2026")  # digits alone: read forwards, as drawn
     canvas.drawString(10, 70, "עמוד 3, 4")  # drawn "4 ,3": its text as typed
-    canvas.drawString(10, 90, "עמוד 3 או 4")  # a space drawn left of "3": a mark before it
+    canvas.drawString(10, 90, "עמוד 3 או 4")  # a space drawn left of "3": a mark after it
+    canvas.drawString(10, 110, "עמוד (3)")  # a bracket drawn mirrored: the glyphs alone
     code = "\n".join(canvas._code)
     assert code.count("/ActualText") == 2
-    assert actual_text("3, 4") in code and actual_text("\u200f3") in code
+    assert actual_text("3, 4") in code and actual_text(" \u200f") in code
     assert code.count("BDC") == code.count("EMC") == 2
 
 
