@@ -19,9 +19,9 @@ import argparse
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
-from deckforge.rules import Game, Play
+from deckforge.rules import Action, Game, Play
 from deckforge.theme.loader import load_theme
 from deckforge.theme.model import Theme
 
@@ -50,27 +50,35 @@ def play_games(
             game = Game.deal(theme, players, seed)
         else:
             game = Game.shuffled(theme, players, deals)
-        while game.end is None:
-            legal = game.legal_actions()
-            if policy == "steady":
-                move = None
-                for slot, held in enumerate(game.hand(game.current_player)):
-                    if game.is_playable(held.card):  # type: ignore[arg-type]
-                        move = Play(slot)
-                        break
-                if move is None:
-                    safe = [a for a in legal if not isinstance(a, Play)]
-                    move = choice(safe or legal)
-                elif not game.is_legal(move):
-                    move = choice(legal)
-            else:
-                move = choice(legal)
-            game.apply(move)
-            actions += 1
+        if policy == "steady":
+            actions += _play_steady(game, choice)
+        else:  # uniform: the driver's loop as bare as HLE's (no branch, methods bound once)
+            legal_actions, apply = game.legal_actions, game.apply
+            while game.end is None:
+                apply(choice(legal_actions()))
+            actions += game.turn
         total_score += game.score or 0
     cpu = time.process_time() - cpu_start
     wall = time.perf_counter() - start
     return actions, cpu, wall, total_score / games
+
+
+def _play_steady(game: Game, choice: Callable[[list[Action]], Action]) -> int:
+    """Play ``game`` to its end with the steady policy; the actions taken."""
+    while game.end is None:
+        legal = game.legal_actions()
+        move: Action | None = None
+        for slot, held in enumerate(game.hand(game.current_player)):
+            if game.is_playable(held.card):  # type: ignore[arg-type]
+                move = Play(slot)
+                break
+        if move is None:
+            safe = [a for a in legal if not isinstance(a, Play)]
+            move = choice(safe or legal)
+        elif not game.is_legal(move):
+            move = choice(legal)
+        game.apply(move)
+    return game.turn
 
 
 def main() -> None:

@@ -705,12 +705,12 @@ class Game:
         the hand changes; one tuple per hand's suit and rank masks, shared by games."""
         suits = ranks = 0
         for held in self._hands[target]:
-            card = held.card
-            assert card is not None  # a known deck: every identity is in the hands
-            suits |= 1 << card.suit
-            ranks |= 1 << card.rank
+            card = held.card  # a known deck: every identity is in the hands
+            suits |= 1 << card.suit  # type: ignore[union-attr]
+            ranks |= 1 << card.rank  # type: ignore[union-attr]
         table = self._legal
-        hints = table.by_masks.get((target, suits, ranks)) or table.touching(target, suits, ranks)
+        key = ((suits << table.rank_bits) | ranks) * self.players + target
+        hints = table.by_masks.get(key) or table.touching(target, suits, ranks)
         self._hints[target] = hints
         return hints
 
@@ -809,8 +809,10 @@ class _ActionTable:
         "hand_size",
         "hints_from",
         "others",
+        "players",
         "plays",
         "plays_and_discards",
+        "rank_bits",
         "rank_hints",
         "rank_zeros",
     )
@@ -819,6 +821,8 @@ class _ActionTable:
         slots = 16  # more than any hand
         self._book = book
         self.hand_size = hand_size  # cards dealt to each player
+        self.players = players
+        self.rank_bits = book.max_rank + 1  # a hand's ranks mask is below 1 << rank_bits
         # a new game's state: per suit, the rank that plays first; a 0 per rank and suit
         self.first_ranks = tuple(order[0] for order in book.orders)
         self.rank_zeros = tuple((0,) * (ranks + 1) for ranks in book.ranks)
@@ -849,12 +853,13 @@ class _ActionTable:
                     hints += self.rank_hints[target]
             hints_from.append(tuple(hints))
         self.hints_from = tuple(hints_from)  # per giver: every hint to the others
-        self.by_masks: dict[tuple[int, int, int], tuple[ColourHint | RankHint, ...]] = {}
+        # ((suits mask << rank_bits) | ranks mask) * players + target -> the hints
+        self.by_masks: dict[int, tuple[ColourHint | RankHint, ...]] = {}
 
     def touching(self, target: int, suits: int, ranks: int) -> tuple[ColourHint | RankHint, ...]:
         """The hints to ``target`` that touch a hand holding the ``suits`` and ``ranks``
         (bit masks)."""
-        key = (target, suits, ranks)
+        key = ((suits << self.rank_bits) | ranks) * self.players + target
         found = self.by_masks.get(key)
         if found is None:
             masks = self._book.colour_masks
