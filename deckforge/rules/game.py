@@ -64,6 +64,7 @@ class Game:
         "_hints",
         "_history",
         "_legal",
+        "_masks",
         "_next",
         "_printed",
         "_seen",
@@ -110,8 +111,10 @@ class Game:
         self._history: list[Action] = []
         self._shared: dict[str, Any] | None = None  # made on first use: PlayerView.shared
         self._legal = table
-        # per player: the hints that touch their hand (None: not worked out since it changed)
+        # per player: the hints that touch their hand and the hand's suits and ranks as
+        # bit masks (None: not worked out since the hand changed)
         self._hints: list[tuple[ColourHint | RankHint, ...] | None] = [None] * players
+        self._masks: list[tuple[int, int] | None] = [None] * players
         self.hint_tokens = book.max_hints
         self.error_tokens = 0
         self.current_player = 0
@@ -431,7 +434,7 @@ class Game:
         """The card joins its pile if it continues it, else it costs an error token."""
         book = self._book
         held = self._hands[actor].pop(slot)
-        self._hints[actor] = None
+        self._hints[actor] = self._masks[actor] = None
         suit, rank = card.suit, card.rank
         self._seen[suit][rank] += 1
         gained = False
@@ -475,7 +478,7 @@ class Game:
     def _discard(self, actor: int, slot: int, card: Card) -> Event:
         """The card goes to the discards and a hint token comes back, if one is out."""
         held = self._hands[actor].pop(slot)
-        self._hints[actor] = None
+        self._hints[actor] = self._masks[actor] = None
         suit, rank = card.suit, card.rank
         self._seen[suit][rank] += 1
         self._discards.append(card)
@@ -506,16 +509,19 @@ class Game:
         """A hint costs a token and tells the receiver about the cards it touched: with
         a known deck, the touched cards match it, the others are ruled out. (With printed
         cards the engine cannot know which cards a hint touched.)"""
-        kind, touched, count = self._reach(action)
+        kind, count = self._reach(action)
         self.hint_tokens -= 1
+        touched: tuple[int, ...] = ()
         if self._deck is not None:
             hand = self._hands[action.target]
+            slots: list[int] = []
             if kind == "colour-hint":
                 colour = action.colour  # type: ignore[union-attr]
                 mask = self._book.colour_masks[colour]
                 bit = 1 << colour
                 for slot, held in enumerate(hand):
-                    if slot in touched:
+                    if (mask >> held.card.suit) & 1:  # type: ignore[union-attr]
+                        slots.append(slot)
                         held.colour_hinted = colour
                         held.possible_suits &= mask
                     else:
@@ -525,12 +531,15 @@ class Game:
                 rank = action.rank  # type: ignore[union-attr]
                 bit = 1 << rank
                 for slot, held in enumerate(hand):
-                    if slot in touched:
+                    if held.card.rank == rank:  # type: ignore[union-attr]
+                        slots.append(slot)
                         held.rank_hinted = rank
                         held.possible_ranks &= bit
                     else:
                         held.ranks_ruled_out |= bit
                         held.possible_ranks &= ~bit
+            touched = tuple(slots)
+            count = len(slots)
         return _event(
             Event, (kind, actor, None, None, None, None, False, touched, count, False, None)
         )
@@ -598,10 +607,10 @@ class Game:
             raise IllegalAction("card-not-in-hand")
         return slot, held_card
 
-    def _reach(self, action: ColourHint | RankHint) -> tuple[str, tuple[int, ...], int | None]:
-        """A hint the rules accept: the event's kind ("colour-hint" | "rank-hint"), the
-        slots it touches (known deck) and how many cards it touched (printed cards: as
-        the receiver told, None if not told)."""
+    def _reach(self, action: ColourHint | RankHint) -> tuple[str, int | None]:
+        """Check a hint against the rules: the event's kind ("colour-hint" | "rank-hint")
+        and, with printed cards, how many cards the receiver told it touched (None: not
+        told; with a known deck ``_hint`` finds the touched cards)."""
         target = action.target
         if target.__class__ is not int or not 0 <= target < self.players:
             raise IllegalAction("no-such-player")
@@ -610,33 +619,26 @@ class Game:
         if self.hint_tokens <= 0:
             raise IllegalAction("no-hint-tokens")
         book = self._book
-        hand = self._hands[target]
         known = self._deck is not None
-        touched: list[int] = []
         if isinstance(action, ColourHint):
             kind, colour = "colour-hint", action.colour
             if colour.__class__ is not int or not 0 <= colour < len(book.colour_masks):
                 raise IllegalAction("unknown-colour")
-            suits = book.colour_masks[colour]
-            if not known:
-                unseen = self._unseen(suits, book.all_ranks)
-                return kind, (), self._told_count(action.touched, len(hand), unseen)
-            for slot, held in enumerate(hand):
-                if (suits >> held.card.suit) & 1:  # type: ignore[union-attr]
-                    touched.append(slot)
+            suits, ranks = book.colour_masks[colour], book.all_ranks
         else:
             kind, rank = "rank-hint", action.rank
             if rank.__class__ is not int or not 1 <= rank <= book.max_rank:
                 raise IllegalAction("unknown-rank")
-            if not known:
-                unseen = self._unseen(book.all_suits, 1 << rank)
-                return kind, (), self._told_count(action.touched, len(hand), unseen)
-            for slot, held in enumerate(hand):
-                if held.card.rank == rank:  # type: ignore[union-attr]
-                    touched.append(slot)
-        if not touched and not book.empty_hints_allowed:
-            raise IllegalAction("empty-hint")
-        return kind, tuple(touched), len(touched)
+            suits, ranks = book.all_suits, 1 << rank
+        if not known:
+            told = action.touched
+            hand_size = len(self._hands[target])
+            return kind, self._told_count(told, hand_size, self._unseen(suits, ranks))
+        if not book.empty_hints_allowed:
+            held_suits, held_ranks = self._masks[target] or self._hand_masks(target)
+            if not (suits & held_suits and ranks & held_ranks):
+                raise IllegalAction("empty-hint")
+        return kind, None
 
     def _told_count(self, touched: int | None, hand_size: int, unseen: int) -> int | None:
         """Printed cards: check the number of cards a receiver said a hint touched.
@@ -703,16 +705,23 @@ class Game:
     def _hints_for(self, target: int) -> tuple[ColourHint | RankHint, ...]:
         """The hints that touch a card of ``target``'s hand (known deck), kept until
         the hand changes; one tuple per hand's suit and rank masks, shared by games."""
-        suits = ranks = 0
-        for held in self._hands[target]:
-            card = held.card  # a known deck: every identity is in the hands
-            suits |= 1 << card.suit  # type: ignore[union-attr]
-            ranks |= 1 << card.rank  # type: ignore[union-attr]
+        suits, ranks = self._masks[target] or self._hand_masks(target)
         table = self._legal
         key = ((suits << table.rank_bits) | ranks) * self.players + target
         hints = table.by_masks.get(key) or table.touching(target, suits, ranks)
         self._hints[target] = hints
         return hints
+
+    def _hand_masks(self, target: int) -> tuple[int, int]:
+        """The suits and the ranks in ``target``'s hand as bit masks (known deck), kept
+        until the hand changes."""
+        suits = ranks = 0
+        for held in self._hands[target]:
+            card = held.card  # a known deck: every identity is in the hands
+            suits |= 1 << card.suit  # type: ignore[union-attr]
+            ranks |= 1 << card.rank  # type: ignore[union-attr]
+        masks = self._masks[target] = (suits, ranks)
+        return masks
 
     def colour_of_suit(self, suit: int) -> int:
         """The clue colour that names ``suit`` (raises if the suit has none)."""
