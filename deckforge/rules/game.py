@@ -404,26 +404,33 @@ class Game:
         kind = action.__class__
         if kind not in _ACTION_CLASSES:
             kind = _action_class(action)
-        if kind is Play:
-            slot, card = self._locate(action.slot, action.card)  # type: ignore[union-attr]
-            event = self._play(actor, slot, card)
-        elif kind is Discard:
-            slot, card = self._discard_slot(action)  # type: ignore[arg-type]
-            event = self._discard(actor, slot, card)
+        if kind is Play or kind is Discard:
+            if kind is Play:
+                slot, card = self._locate(action.slot, action.card)  # type: ignore[union-attr]
+                event = self._play(actor, slot, card)
+            else:
+                slot, card = self._discard_slot(action)  # type: ignore[arg-type]
+                event = self._discard(actor, slot, card)
+            # the end of the turn: did the game end, the final round's count
+            book = self._book
+            if self.error_tokens >= book.max_errors:
+                self.end = End.STRIKEOUT
+            elif self._complete == book.suits:
+                self.end = End.PERFECT
+            elif self.final_turns_left is not None:
+                self.final_turns_left -= 1
+                if self.final_turns_left == 0:
+                    self.end = End.DECK
+            elif self._drawn >= book.deck_size:
+                self.final_turns_left = self.players
         else:
             event = self._hint(actor, action)  # type: ignore[arg-type]
-        # the end of the turn: did the game end, the final round's count, the next player
-        book = self._book
-        if self.error_tokens >= book.max_errors:
-            self.end = End.STRIKEOUT
-        elif self._complete == book.suits:
-            self.end = End.PERFECT
-        elif self.final_turns_left is not None:
-            self.final_turns_left -= 1
-            if self.final_turns_left == 0:
-                self.end = End.DECK
-        elif self._drawn >= book.deck_size:
-            self.final_turns_left = self.players
+            # a hint moves no card and places no error token (the last card drawn set
+            # final_turns_left then): only the final round's count can end the game now
+            if self.final_turns_left is not None:
+                self.final_turns_left -= 1
+                if self.final_turns_left == 0:
+                    self.end = End.DECK
         self._history.append(action)
         self.turn += 1
         self.current_player = (actor + 1) % self.players
@@ -705,7 +712,16 @@ class Game:
     def _hints_for(self, target: int) -> tuple[ColourHint | RankHint, ...]:
         """The hints that touch a card of ``target``'s hand (known deck), kept until
         the hand changes; one tuple per hand's suit and rank masks, shared by games."""
-        suits, ranks = self._masks[target] or self._hand_masks(target)
+        masks = self._masks[target]
+        if masks is None:  # the loop of _hand_masks, without a call: it runs once per change
+            suits = ranks = 0
+            for held in self._hands[target]:
+                card = held.card  # a known deck: every identity is in the hands
+                suits |= 1 << card.suit  # type: ignore[union-attr]
+                ranks |= 1 << card.rank  # type: ignore[union-attr]
+            self._masks[target] = (suits, ranks)
+        else:
+            suits, ranks = masks
         table = self._legal
         key = ((suits << table.rank_bits) | ranks) * self.players + target
         hints = table.by_masks.get(key) or table.touching(target, suits, ranks)
