@@ -215,6 +215,9 @@ class ConventionBot:
     FINESSE = 2.0  # value of a finesse: the blind play and the card clued (0: no finesses)
     DELAYED = 0.7  # value of a card that will play after cards already known to play
     EXPOSED = 0.6  # value lost when a clue leaves a last copy on the receiver's chop
+    GOES = 0.1  # value of telling a card can go (it was useful as far as they knew)
+    SAVE_BUSY = 0.6  # value of saving a last copy on the chop of a player with a play
+    SAVE_IDLE = 1.2  # the same for a player with nothing to play
     RISK = 0.6  # chance that a card plays, for playing it rather than discarding
     ENDGAME = 4  # from this many cards left in the deck, a stall clue rather than a discard
 
@@ -225,9 +228,11 @@ class ConventionBot:
         self._finesse: _Finesse | None = None  # a finesse not yet resolved (one at a time)
         self._duty: int | None = None  # deck index of my card to blind-play next turn
         self._ids: Identities | None = None
-        # per player, what everybody knows of each card (_common): worked out once per
-        # act or observe, forgotten when it ends (the knowledge changes in between)
+        # per player, what everybody knows of each card (see _commons_of), and what its
+        # clues allow of the identities available: worked out once per act or observe,
+        # forgotten when it ends (the knowledge changes in between)
         self._commons: list[list[int]] | None = None
+        self._masks: list[list[int]] = []
         self._kinds: list[list[tuple[ColourHint | RankHint, int]]] | None = None  # per target
         # per player, their clued cards as prompt candidates (see _clued_cards)
         self._held: list[tuple[list[tuple[int, int, int, int]], int]] | None = None
@@ -267,14 +272,30 @@ class ConventionBot:
         return None
 
     def _commons_of(self, view: PlayerView, board: Board) -> list[list[int]]:
-        """Per player, per slot: what everybody knows of the card (see ``_common``)."""
+        """Per player, per slot: what every seat knows of the card (its clues, the
+        conventions' reading and the public cards); ``self._masks`` gets the same
+        without the reading."""
         commons = self._commons
         if commons is None:
-            commons = [
-                [self._common(board, held) for held in view.hand(player)]
-                for player in range(view.players)
-            ]
+            of_hand_card = board.ids.of_hand_card
+            available = board.available
+            belief_of = self._belief.get
+            commons = []
+            masks = []
+            for player in range(view.players):
+                theirs = []
+                clue_masks = []
+                for held in view.hand(player):
+                    mask = of_hand_card(held) & available
+                    clue_masks.append(mask)
+                    belief = belief_of(held.deck_index)
+                    if belief is not None and mask & belief:
+                        mask &= belief
+                    theirs.append(mask)
+                commons.append(theirs)
+                masks.append(clue_masks)
             self._commons = commons
+            self._masks = masks
         return commons
 
     def _known_by_player(self, view: PlayerView, board: Board) -> list[list[int]]:
@@ -486,15 +507,16 @@ class ConventionBot:
             found = []
             for player in range(view.players):
                 theirs = commons[player]
-                hand = view.hand(player)
+                indexes = view.deck_indexes(player)
+                cards = view.cards(player) if player != view.player else None
                 held = []
                 union = 0
-                for slot in range(len(hand) - 1, -1, -1):
-                    card = hand[slot]
+                for slot in range(len(indexes) - 1, -1, -1):
+                    index = indexes[slot]
                     common = theirs[slot]
-                    if common and card.deck_index in clued:
-                        truth = 0 if card.card is None else ids.bit(card.card)
-                        held.append((-1, card.deck_index, common, truth))
+                    if common and index in clued:
+                        truth = 0 if cards is None else ids.bit(cards[slot])
+                        held.append((-1, index, common, truth))
                         union |= common
                 found.append((held, union))
             self._held = found
@@ -511,15 +533,6 @@ class ConventionBot:
             if index is not None:
                 found.add(index)
         return frozenset(found)
-
-    def _common(self, board: Board, held: HandCard) -> int:
-        """What every seat knows of a card: clues, conventions and public cards."""
-        ids = board.ids
-        mask = ids.of_hand_card(held) & board.available
-        belief = self._belief.get(held.deck_index)
-        if belief is not None and mask & belief:
-            mask &= belief
-        return mask
 
     def observe(self, view: PlayerView, action: Action, event: Event) -> None:
         """Update the common knowledge after any seat's action."""
@@ -826,14 +839,15 @@ class ConventionBot:
         lost_if_wrong = board.critical & ~board.playable
         best, best_worth = None, 0.0
         playable = board.playable
-        most = board.ids.most_copies
         for slot, option in enumerate(turn.options):
-            hits = (option & playable).bit_count()
+            hits = option & playable
             if not hits:
                 continue
-            # at most ``most`` copies of each identity that plays against at least one
-            # of each other: skip the count when even that cannot reach RISK
-            if most * hits < self.RISK * (most * hits + option.bit_count() - hits):
+            # the copies of the identities that play, against at least one copy of
+            # each other identity: skip the full count when even that misses RISK
+            weight = sum(unseen[identity] for identity in members(hits))
+            others = option.bit_count() - hits.bit_count()
+            if weight < self.RISK * (weight + others):
                 continue
             chance = chances(option, unseen, playable)
             if chance < self.RISK:
@@ -984,16 +998,16 @@ class ConventionBot:
                     holders.append((ids.successor[index], 1 << index))
         indexes = [held.deck_index for held in hand]
         common_before = self._commons_of(view, board)[target]
+        before = self._masks[target]
         prompts = _Lazy(lambda: self._prompt_candidates(view, board, me, target))
         known = [bit for player, bits in enumerate(by_player) if player != target for bit in bits]
-        available = board.available
         belief_of, clued = self._belief.get, self._clued
         return _Receiver(
             player=target,
             distance=distance,
             truths=[ids.bit(held.card) for held in hand],  # type: ignore[arg-type]
             indexes=indexes,
-            before=[ids.of_hand_card(held) & available for held in hand],
+            before=before,
             beliefs=[belief_of(index) for index in indexes],
             fresh=[index not in clued for index in indexes],
             common_before=common_before,
@@ -1132,12 +1146,12 @@ class ConventionBot:
             elif mask and not mask & ~soon and (not was or was & ~soon):
                 _count_play(tally, truth, self.DELAYED)  # plays once those before it do
             elif mask and not mask & useful and was & useful:
-                tally.value += 0.2  # they learn it can go
+                tally.value += self.GOES  # they learn it can go
             elif newly:
                 tally.value += self._first_touch(board, truth)
             if newly and slot == chop and truth & board.critical:
                 tally.saves_chop = True
-                tally.value += 0.6 if receiver.has_play else 1.2
+                tally.value += self.SAVE_BUSY if receiver.has_play else self.SAVE_IDLE
 
     def _first_touch(self, board: Board, truth: int) -> float:
         """A card a clue touches for the first time without making it play or go:

@@ -33,7 +33,6 @@ class Identities:
     rank_masks: tuple[int, ...]  # rank -> identities of that rank (index 0 unused)
     colour_masks: tuple[int, ...]  # clue colour -> identities it touches
     successor: tuple[int, ...]  # identity -> bit of the identity played after it (0: none)
-    most_copies: int  # copies of the identity with the most
     clue_cache: dict[tuple[int, int], int] = field(default_factory=dict, compare=False)
 
     @classmethod
@@ -82,7 +81,6 @@ class Identities:
             tuple(rank_masks),
             tuple(colour_masks),
             tuple(successor),
-            max(copies),
         )
         return _CACHE.put(id(theme), theme, made)
 
