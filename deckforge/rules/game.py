@@ -125,20 +125,25 @@ class Game:
 
     def _dealt_hands(self, hand_size: int) -> list[list[HandCard]]:
         """hanab.live deals each player a whole hand in turn, player 0 first (what
-        ``_draw_replacement`` does card by card, in one loop); sets ``_drawn``."""
+        ``_draw_replacement`` does card by card, in one loop); sets ``_drawn``. The
+        cards are made as ``new_hand_card`` makes them, without a call per card."""
         book, deck = self._book, self._deck
         suits, ranks = book.all_suits, book.all_ranks
         index, size = 0, book.deck_size
         hands = []
         for _ in range(self.players):
-            stop = min(index + hand_size, size)
-            hands.append(
-                [
-                    new_hand_card(None if deck is None else deck[at], at, suits, ranks)
-                    for at in range(index, stop)
-                ]
-            )
-            index = stop
+            hand = []
+            for at in range(index, min(index + hand_size, size)):
+                held = _new(HandCard)
+                held.card = None if deck is None else deck[at]
+                held.deck_index = at
+                held.colour_hinted = held.rank_hinted = None
+                held.colours_ruled_out = held.ranks_ruled_out = 0
+                held.possible_suits = suits
+                held.possible_ranks = ranks
+                hand.append(held)
+            index += len(hand)
+            hands.append(hand)
         self._drawn = index
         return hands
 
@@ -757,6 +762,7 @@ class Game:
         )
 
 
+_new = object.__new__
 _ACTION_CLASSES = frozenset((Play, Discard, ColourHint, RankHint))
 _event = tuple.__new__  # builds an Event from a tuple without NamedTuple's Python-level __new__
 
