@@ -276,6 +276,32 @@ def test_a_risky_play_replaces_a_discard_only_while_an_error_can_be_afforded() -
     assert summary.strikeout_share == 0.0
 
 
+@pytest.mark.parametrize("players", [3, 5])
+def test_once_the_deck_is_out_a_clue_is_given_for_a_play(players: int) -> None:
+    """In the last round only plays score: a clue then makes its receiver play."""
+    theme = _theme(CLASSIC)
+    clues = 0
+    for index in range(40):
+        game = Game.deal(theme, players, game_seed(5, index))
+        bots = [make_bot("conventions", seat) for seat in range(players)]
+        views = [game.view(seat) for seat in range(players)]
+        waiting: int | None = None  # the receiver of a clue given once the deck was out
+        while game.end is None:
+            seat = game.current_player
+            action = bots[seat].act(views[seat])
+            if seat == waiting:
+                assert isinstance(action, Play) and bots[seat].reason == "play"  # type: ignore[attr-defined]
+                waiting = None
+            if game.deck_left == 0 and bots[seat].reason == "clue":  # type: ignore[attr-defined]
+                assert isinstance(action, (ColourHint, RankHint))
+                waiting = action.target
+                clues += 1
+            event = game.apply(action)
+            for other, view in zip(bots, views, strict=True):
+                other.observe(view, action, event)
+    assert clues > 5
+
+
 @pytest.mark.parametrize(("players", "simple_bot"), [(2, 16.9), (3, 18.5), (4, 19.3), (5, 18.5)])
 def test_the_convention_bot_beats_simplebot_on_the_classic_game(
     players: int, simple_bot: float

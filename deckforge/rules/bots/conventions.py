@@ -44,7 +44,8 @@ then suit-completing cards); give the most valuable clue if it is worth the
 token (the more tokens are in, the less it must be worth; in the last round,
 only to players who still have a turn; a card a clue touches without telling
 that it plays is worth a little too, since the next clue about it tells more,
-unless it can never score); once the deck is out, guess a likely card while
+unless it can never score; once the deck is out, only the plays a clue makes
+count); once the deck is out, guess a likely card while
 errors can be afforded; rather than discard, play a card that plays more often
 than not (60 % or more) and is unlikely to be a last copy, while an error can
 be afforded (the last error token is never risked); discard a card known to
@@ -237,6 +238,7 @@ class ConventionBot:
         # per player, their clued cards as prompt candidates (see _clued_cards)
         self._held: list[tuple[list[tuple[int, int, int, int]], int]] | None = None
         self._steps_of: tuple[Board, list[tuple[int, int]]] | None = None  # see _steps
+        self._last_round = False  # the clues are valued once the deck is out
         # why the last action was chosen: finesse, save, play, clue, guess, risk,
         # discard, stall or forced
         self.reason = ""
@@ -941,6 +943,7 @@ class ConventionBot:
             kinds = [self._clue_kinds(board.ids, target) for target in range(view.players)]
             self._kinds = kinds
         last = view.final_turns_left
+        self._last_round = view.deck_left == 0
         for distance in range(1, view.players):
             if last is not None and distance >= last:
                 break  # they have played their last turn
@@ -1143,6 +1146,8 @@ class ConventionBot:
                 tally.safe_after = True
             if mask and not mask & ~playable and (not was or was & ~playable):
                 _count_play(tally, truth, 1.0)
+            elif self._last_round:
+                continue  # once the deck is out, only the plays now count
             elif mask and not mask & ~soon and (not was or was & ~soon):
                 _count_play(tally, truth, self.DELAYED)  # plays once those before it do
             elif mask and not mask & useful and was & useful:
