@@ -62,7 +62,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Generic, NamedTuple, TypeVar
+from typing import NamedTuple
 
 from deckforge.identity_cache import IdentityCache
 from deckforge.rules.actions import Action, ColourHint, Discard, Play, RankHint
@@ -70,8 +70,6 @@ from deckforge.rules.bots.knowledge import Board, Identities, chances, members
 from deckforge.rules.cards import HandCard
 from deckforge.rules.game import Event
 from deckforge.rules.view import PlayerView
-
-_T = TypeVar("_T")
 
 
 @dataclass(slots=True)
@@ -122,24 +120,11 @@ class _Receiver:
     soon: int  # what plays now or once the ``known`` cards are played (see ``_soon``)
     watch: frozenset[int]  # finesse positions a clue to them may call on
     holders: list[tuple[int, int]]  # (successor, identity) on those finesse positions
-    prompts: _Lazy[_Prompts]  # clued cards outside their hand a prompt may call on
-
-
-class _Lazy(Generic[_T]):
-    """A value worked out on first use only."""
-
-    __slots__ = ("_make", "_value")
-
-    def __init__(self, make: Callable[[], _T]) -> None:
-        self._make: Callable[[], _T] | None = make
-        self._value: _T | None = None
-
-    def __call__(self) -> _T:
-        make = self._make
-        if make is not None:
-            self._value = make()
-            self._make = None
-        return self._value  # type: ignore[return-value]
+    view: PlayerView  # the giver's (for the prompts' candidates, worked out if needed)
+    # slots a clue that does not touch them may leave known exactly: what everybody
+    # knows of them (clues, or clues and reading) has at most one identity more than
+    # a clue can take away
+    narrowable: list[int]
 
 
 class _Prompted(NamedTuple):
@@ -239,6 +224,7 @@ class ConventionBot:
         self._held: list[tuple[list[tuple[int, int, int, int]], int]] | None = None
         self._steps_of: tuple[Board, list[tuple[int, int]]] | None = None  # see _steps
         self._last_round = False  # the clues are valued once the deck is out
+        self._widest = 0  # 1 + the most identities a clue touches (see _Receiver.narrowable)
         # why the last action was chosen: finesse, save, play, clue, guess, risk,
         # discard, stall or forced
         self.reason = ""
@@ -323,15 +309,18 @@ class ConventionBot:
         after: list[int],
         touched: tuple[int, ...],
         known_soon: int | None = None,
+        slots: list[int] | None = None,
     ) -> int:
         """Identities that play now, or once the cards everybody knows exactly are
         played in turn: ``known`` elsewhere, and the receiver's cards the clue does
         not touch (their ``after`` masks are what everybody sees once it is given).
-        ``known_soon``: the answer for ``known`` alone, if already worked out."""
+        ``known_soon``: the answer for ``known`` alone, if already worked out;
+        ``slots``: the only slots a clue not touching them may leave known exactly
+        (None: all)."""
         queued: list[int] = []
-        for slot, mask in enumerate(after):
+        for slot in range(len(after)) if slots is None else slots:
             if slot not in touched:
-                mask &= board.available
+                mask = after[slot] & board.available
                 belief = beliefs[slot]
                 if belief is not None and mask & belief:
                     mask &= belief
@@ -350,7 +339,7 @@ class ConventionBot:
         soon: int,
         watch: frozenset[int],
         chop: int | None,
-        prompts: Callable[[], _Prompts] = lambda: ((), ()),
+        prompts: tuple[PlayerView, int, int] | None = None,
     ) -> tuple[dict[int, int], bool, _Prompted | None]:
         """How everybody reads a clue: slot -> the identities its card may have.
 
@@ -358,8 +347,10 @@ class ConventionBot:
         their cards once the clue is given, ``touched`` the slots it touches,
         ``soon`` what plays now or after the cards known to play, ``watch`` the
         finesse positions of the players between giver and receiver (empty when
-        no finesse may be read), ``chop`` the receiver's chop before the clue. Returns
-        the reading and whether it is a finesse. Uses public facts only, so giver and
+        no finesse may be read), ``chop`` the receiver's chop before the clue,
+        ``prompts`` (a view, the giver, the receiver) where a prompt may be read.
+        Returns the reading, whether it is a finesse, and the card a prompt calls on
+        (in another hand) with what it reads. Uses public facts only, so giver and
         receiver agree.
         """
         clued = self._clued
@@ -393,7 +384,7 @@ class ConventionBot:
         touched: tuple[int, ...],
         beyond: int,
         focus: int,
-        prompts_of: Callable[[], _Prompts],
+        prompts: tuple[PlayerView, int, int] | None,
     ) -> tuple[dict[int, int], bool, _Prompted | None] | None:
         """A *prompt*: the focus can only be one step ``beyond`` what plays now, and a
         clued card may be the card before it: that card is the one before it, and the
@@ -407,7 +398,11 @@ class ConventionBot:
         lows = [pair for pair in self._steps(board) if pair[1] & beyond]
         if not lows:
             return None
-        before, after_receiver = prompts_of()
+        before, after_receiver = (
+            self._prompt_candidates(prompts[0], board, prompts[1], prompts[2])
+            if prompts is not None
+            else ((), ())
+        )
         # (slot, -1 in another hand; deck index; what everybody knows of it; its identity)
         candidates = list(before)
         for slot in range(len(indexes) - 1, -1, -1):
@@ -631,7 +626,7 @@ class ConventionBot:
                 soon,
                 watch,
                 self._chop(indexes),
-                _Lazy(lambda: self._prompt_candidates(view, board, giver, target)),
+                (view, giver, target),
             )
             read = reading, finesse, watch, outside
         shared["conventions.reading"] = (event, state, read)
@@ -942,6 +937,7 @@ class ConventionBot:
         if kinds is None:
             kinds = [self._clue_kinds(board.ids, target) for target in range(view.players)]
             self._kinds = kinds
+            self._widest = 1 + max(mask.bit_count() for _, mask in kinds[0])
         last = view.final_turns_left
         self._last_round = view.deck_left == 0
         for distance in range(1, view.players):
@@ -1002,7 +998,6 @@ class ConventionBot:
         indexes = [held.deck_index for held in hand]
         common_before = self._commons_of(view, board)[target]
         before = self._masks[target]
-        prompts = _Lazy(lambda: self._prompt_candidates(view, board, me, target))
         known = [bit for player, bits in enumerate(by_player) if player != target for bit in bits]
         belief_of, clued = self._belief.get, self._clued
         return _Receiver(
@@ -1020,7 +1015,13 @@ class ConventionBot:
             soon=_played_in_turn(board, known),
             watch=watch,
             holders=holders,
-            prompts=prompts,
+            view=view,
+            narrowable=[
+                slot
+                for slot, mask in enumerate(before)
+                if mask.bit_count() <= self._widest
+                or common_before[slot].bit_count() <= self._widest
+            ],
         )
 
     @staticmethod
@@ -1061,7 +1062,13 @@ class ConventionBot:
             soon = board.playable
         else:
             soon = self._soon(
-                board, receiver.known, receiver.beliefs, after, touched, receiver.soon
+                board,
+                receiver.known,
+                receiver.beliefs,
+                after,
+                touched,
+                receiver.soon,
+                receiver.narrowable,
             )
             read = self._true_reading(board, receiver, after, touched, soon, tally)
             if read is None:
@@ -1093,7 +1100,7 @@ class ConventionBot:
             soon,
             receiver.watch,
             receiver.chop,
-            receiver.prompts,
+            (receiver.view, receiver.view.player, receiver.player),
         )
         for slot, allowed in reading.items():
             if not truths[slot] & allowed:
