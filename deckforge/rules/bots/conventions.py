@@ -1058,9 +1058,16 @@ class ConventionBot:
         ]
         tally = _Tally(0.0, queued)
         reading: dict[int, int] = {}
+        fresh = receiver.fresh
         if stalling:
             soon = board.playable
         else:
+            for slot in touched:
+                if fresh[slot]:
+                    break
+            else:  # touches no card for the first time: read as it says, nothing more
+                self._count_clued(board, receiver, after, touched, tally)
+                return self._valued(board, receiver, action, touched, tally)
             soon = self._soon(
                 board,
                 receiver.known,
@@ -1075,6 +1082,16 @@ class ConventionBot:
                 return None
             reading = read
         self._count_cards(board, receiver, after, touched, soon | tally.soon, reading, tally)
+        return self._valued(board, receiver, action, touched, tally)
+
+    def _valued(
+        self,
+        board: Board,
+        receiver: _Receiver,
+        action: ColourHint | RankHint,
+        touched: tuple[int, ...],
+        tally: _Tally,
+    ) -> _Clue:
         if not tally.safe_after and self._exposes_last_copy(board, receiver, touched):
             tally.value -= self.EXPOSED  # their next discard loses a last copy
         tally.value -= 0.01 * receiver.distance
@@ -1164,6 +1181,48 @@ class ConventionBot:
             if newly and slot == chop and truth & board.critical:
                 tally.saves_chop = True
                 tally.value += self.SAVE_BUSY if receiver.has_play else self.SAVE_IDLE
+
+    def _count_clued(
+        self,
+        board: Board,
+        receiver: _Receiver,
+        after: list[int],
+        touched: tuple[int, ...],
+        tally: _Tally,
+    ) -> None:
+        """``_count_cards`` for a clue that touches no card for the first time (most
+        clues on a large deck): no reading, no first touch, no save, and what plays
+        soon (``_soon``) worked out only for a card the clue tells something of
+        that does not play now; the same additions in the same order."""
+        playable, useful = board.playable, board.useful
+        last_round = self._last_round
+        soon = -1  # not worked out yet
+        for slot, was in enumerate(receiver.common_before):
+            mask = after[slot]
+            belief = receiver.beliefs[slot]
+            if belief == 0:
+                continue
+            if belief is not None and mask & belief:
+                mask &= belief
+            if not mask:
+                continue
+            if not mask & ~playable or not mask & useful:
+                tally.safe_after = True
+            if mask == was:
+                continue  # nothing learnt: neither a play, nor a delayed play, nor a go
+            if not mask & ~playable and (not was or was & ~playable):
+                _count_play(tally, receiver.truths[slot], 1.0)
+                continue
+            if last_round:
+                continue
+            if soon < 0:
+                soon = self._soon(
+                    board, receiver.known, receiver.beliefs, after, touched, receiver.soon
+                )
+            if not mask & ~soon and (not was or was & ~soon):
+                _count_play(tally, receiver.truths[slot], self.DELAYED)
+            elif not mask & useful and was & useful:
+                tally.value += self.GOES
 
     def _first_touch(self, board: Board, truth: int) -> float:
         """A card a clue touches for the first time without making it play or go:
