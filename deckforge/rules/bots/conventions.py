@@ -163,6 +163,8 @@ class _Turn:
     hints: int  # hint tokens available
     may_discard: bool
     valued: Callable[[], list[_Clue]]  # every true clue I could give, with its value
+    # the clues that may be worth more than a value (the others are not valued)
+    valued_over: Callable[[float], list[_Clue]]
     found: tuple[list[_Clue], _Clue | None] | None = None  # once worked out
 
     def _worked_out(self) -> tuple[list[_Clue], _Clue | None]:
@@ -182,6 +184,17 @@ class _Turn:
     def best(self) -> _Clue | None:
         """The most valuable clue (the first of them on a tie)."""
         return self._worked_out()[1]
+
+    def best_over(self, threshold: float, prune: bool = True) -> _Clue | None:
+        """``best`` if it is worth more than ``threshold``, else None. With ``prune``,
+        unless every clue is valued already, a clue that cannot be worth more than the
+        threshold or the best found before it is not valued: the answer is the same."""
+        if self.found is not None or not prune:
+            best = self.best
+        else:
+            clues = self.valued_over(threshold)
+            best = max(clues, key=lambda clue: clue.value) if clues else None
+        return best if best is not None and best.value > threshold else None
 
 
 class ConventionBot:
@@ -702,10 +715,10 @@ class ConventionBot:
             options.append(narrowed if narrowed else common)
         hints = view.hint_tokens
 
-        def valued() -> list[_Clue]:
+        def valued(bar: float | None = None) -> list[_Clue]:
             if hints <= 0:
                 return []
-            return self._clues(view, board, self._queued(view, board, options))
+            return self._clues(view, board, self._queued(view, board, options), bar)
 
         return _Turn(
             view=view,
@@ -716,6 +729,7 @@ class ConventionBot:
             hints=hints,
             may_discard=not book.refuses_discard(hints),
             valued=valued,
+            valued_over=valued,
         )
 
     def _queued(self, view: PlayerView, board: Board, options: list[int]) -> int:
@@ -791,8 +805,11 @@ class ConventionBot:
         """3. The most valuable clue, if it is worth what the tokens in hand make a token."""
         book = turn.board.ids.book
         threshold = self.THRESHOLDS[min(turn.hints, book.max_hints) * 8 // book.max_hints]
-        if turn.best is not None and turn.best.value > threshold:
-            return self._says("clue", turn.best.action)
+        # where a discard would take a stall clue instead, every clue is valued now
+        stalls = turn.hints >= book.max_hints or 0 < turn.view.deck_left <= self.ENDGAME
+        best = turn.best_over(threshold, prune=not stalls)
+        if best is not None:
+            return self._says("clue", best.action)
         return None
 
     def _guess_late(self, turn: _Turn) -> Action | None:
@@ -810,21 +827,29 @@ class ConventionBot:
         could throw may be a last copy: then any true clue (a stall)."""
         if not turn.may_discard:
             return None
-        board, options, best = turn.board, turn.options, turn.best
+        board, options = turn.board, turn.options
         risky = self._risk_instead(turn)
         if risky is not None:
             return risky
         slot = self._discard_slot(board, options, turn.unseen, turn.mine)
         useless = options[slot] and not options[slot] & board.useful
-        if best is not None and not useless:
-            if turn.hints >= board.ids.book.max_hints:
-                return self._says("stall", best.action)
-            if 0 < turn.view.deck_left <= self.ENDGAME:
-                return self._says("stall", best.action)  # a draw brings the end nearer
-            locked = self._chop([held.deck_index for held in turn.mine]) is None
-            if locked and options[slot] & board.critical:
+        if not useless and self._would_stall(turn, slot):
+            best = turn.best  # valued only now: most discards need no clue's value
+            if best is not None:
                 return self._says("stall", best.action)
         return self._says("discard", Discard(slot))
+
+    def _would_stall(self, turn: _Turn, slot: int) -> bool:
+        """Whether a clue, if there is one, replaces the discard of ``slot``: every
+        token is in, a draw brings the end nearer, or my hand is all clued and the
+        card may be a last copy."""
+        board = turn.board
+        if turn.hints >= board.ids.book.max_hints:
+            return True
+        if 0 < turn.view.deck_left <= self.ENDGAME:
+            return True
+        locked = self._chop([held.deck_index for held in turn.mine]) is None
+        return bool(locked and turn.options[slot] & board.critical)
 
     def _risk_instead(self, turn: _Turn) -> Action | None:
         """Instead of a discard: a card of mine that likely plays (``RISK`` or more) and
@@ -928,9 +953,15 @@ class ConventionBot:
 
     # ---- clues ---------------------------------------------------------------------
 
-    def _clues(self, view: PlayerView, board: Board, queued: int) -> list[_Clue]:
-        """Every true, non-empty clue with its value."""
+    def _clues(
+        self, view: PlayerView, board: Board, queued: int, bar: float | None = None
+    ) -> list[_Clue]:
+        """Every true, non-empty clue with its value; with a ``bar``, only those that
+        may be worth more than it and than every clue found before them (branch and
+        bound: a clue touching no card for the first time is skipped when the most
+        it can be worth, ``_clued_bounds``, is not more)."""
         stalling = self._stalling(view, board, view.player, view.hint_tokens)
+        bars = None if bar is None or stalling else [bar]
         by_player = [] if stalling else self._known_by_player(view, board)
         found: list[_Clue] = []
         kinds = self._kinds
@@ -946,7 +977,7 @@ class ConventionBot:
             receiver = self._receiver(view, board, distance, by_player, stalling)
             if receiver is None:
                 continue
-            found += self._clues_to(board, receiver, kinds[receiver.player], queued, stalling)
+            found += self._clues_to(board, receiver, kinds[receiver.player], queued, stalling, bars)
         return found
 
     def _clues_to(
@@ -956,21 +987,79 @@ class ConventionBot:
         kinds: list[tuple[ColourHint | RankHint, int]],
         queued: int,
         stalling: bool,
+        bars: list[float] | None = None,
     ) -> list[_Clue]:
-        """Every true, non-empty clue to ``receiver`` with its value."""
+        """Every true, non-empty clue to ``receiver`` with its value (with ``bars``,
+        see ``_clues``: ``bars[0]`` is the value to beat, raised as clues are found)."""
         found: list[_Clue] = []
         truths = receiver.truths
         held = 0
         for truth in truths:
             held |= truth
+        bounds = None if bars is None else self._clued_bounds(board, receiver)
+        if bounds is not None:
+            fresh_held = 0  # identities of the cards no clue has touched yet
+            for truth, fresh in zip(truths, receiver.fresh, strict=True):
+                if fresh:
+                    fresh_held |= truth
+            most_of_all = sum(bounds) - 0.01 * receiver.distance
+        before = receiver.before
         for action, clue_mask in kinds:
             if not clue_mask & held:
                 continue  # touches no card: not a clue
+            if bounds is not None and not clue_mask & fresh_held:
+                if most_of_all + 1e-9 <= bars[0]:  # type: ignore[index]
+                    continue  # cannot beat the bar, whatever it tells
+                most = -0.01 * receiver.distance
+                for slot, bound in enumerate(bounds):
+                    if bound and (
+                        before[slot] & ~clue_mask
+                        if truths[slot] & clue_mask
+                        else before[slot] & clue_mask
+                    ):
+                        most += bound  # the clue tells something of this card
+                if most + 1e-9 <= bars[0]:  # type: ignore[index]
+                    continue  # cannot beat the bar
             touched = tuple([slot for slot, truth in enumerate(truths) if truth & clue_mask])
             clue = self._value(board, receiver, action, clue_mask, touched, queued, stalling)
             if clue is not None:
                 found.append(clue)
+                if bars is not None and clue.value > bars[0]:
+                    bars[0] = clue.value
         return found
+
+    def _clued_bounds(self, board: Board, receiver: _Receiver) -> list[float] | None:
+        """Per slot of the receiver, the most a clue that touches no card for the first
+        time can add for that card in ``_count_clued``: its card must end up known to
+        play (1.0), to play soon (``DELAYED``) or to go (``GOES``), and the card is among
+        what it is then known to be, so its identity must play now, play once cards
+        that may become known exactly are played (at most every card outside the
+        receiver's hand known exactly and all of theirs) or be useless. None (no
+        bound) when a card's reading does not allow its identity."""
+        playable, useful = board.playable, board.useful
+        truths = receiver.truths
+        soon_most = -1
+        bounds = []
+        for slot, truth in enumerate(truths):
+            belief = receiver.beliefs[slot]
+            if belief == 0:
+                bounds.append(0.0)  # not counted
+                continue
+            if not receiver.before[slot] & truth or (belief is not None and not belief & truth):
+                return None
+            was = receiver.common_before[slot]
+            bound = 0.0
+            if truth & playable and (not was or was & ~playable):
+                bound = 1.0
+            if not self._last_round:
+                if soon_most < 0:
+                    soon_most = _played_in_turn(board, receiver.known + truths)
+                if truth & soon_most:
+                    bound = max(bound, self.DELAYED)
+                if not truth & useful and was & useful:
+                    bound = max(bound, self.GOES)
+            bounds.append(bound)
+        return bounds
 
     def _receiver(
         self,
