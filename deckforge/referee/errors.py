@@ -62,7 +62,10 @@ def refused(problem: RefereeError) -> Any:
     if _api():
         return json_error(problem.status, problem.code, problem.message)
     status = 403 if problem.status == 401 else problem.status  # a page's secret is in its URL
-    return _page(status, f"error.http.{status}")
+    if g.get("t") is None:
+        g.t = Translator(page_language())
+    said = f"error.code.{problem.code}"  # e.g. a deleted table, said in so many words
+    return _page(status, said if g.t.has(said) else f"error.http.{status}")
 
 
 def illegal(problem: IllegalAction) -> Any:

@@ -191,6 +191,33 @@ def new_game(table_id: str, token: str) -> Any:
     return leader_change(table_id, token, change)
 
 
+@bp.get("/t/<table_id>/lead/<token>/delete")
+@leader_required
+def delete_asked(table_id: str, token: str) -> Any:
+    """The confirm step of deleting a table: it names the table and says what goes."""
+    snap = snapshot(table_id)
+    back = url_for("pages.leader", table_id=table_id, token=token)
+    return no_store(render_template("delete_table.html", snap=snap, s=snap.state, back=back))
+
+
+@bp.post("/t/<table_id>/lead/<token>/delete")
+@leader_required
+def delete(table_id: str, token: str) -> Any:
+    """Delete the table now (its names are pupils' data); a second try finds no table: 404."""
+    snapshot(table_id)  # the page's language, kept for the page that says it is done
+    language = g.t.language
+    check_csrf()
+    if not service().delete(get_db(), table_id):
+        raise RefereeError(404, "no-such-table", f"there is no table {table_id!r}")
+    return redirect(url_for("pages.deleted", lang=language), 303)
+
+
+@bp.get("/deleted")
+def deleted() -> Any:
+    """Said after a table is deleted, in the language its pages spoke (``?lang=``)."""
+    return no_store(render_template("table_deleted.html"))
+
+
 @bp.get("/favicon.ico")
 def favicon() -> Response:
     return Response(status=204)

@@ -36,7 +36,9 @@ def test_every_page_has_one_h1_and_a_title_that_names_the_table_and_the_page(
     assert "Les Lions, Les Aigles" in _title(pages["projector"].get_data(as_text=True))
     assert _title(pages["leader"].get_data(as_text=True)).startswith("Animateur — Tous invités")
     assert _title(pages["seat"].get_data(as_text=True)).startswith("Place Les Aigles — ")
-    assert _title(pages["error"].get_data(as_text=True)).startswith("Erreur 404 — Il n’y a rien")
+    assert _title(pages["error"].get_data(as_text=True)).startswith(
+        "Erreur 404 — Il n’y a pas de table ici"
+    )
 
 
 def test_card_buttons_say_suit_rank_and_copies_left_in_named_suit_groups(
