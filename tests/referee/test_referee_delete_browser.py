@@ -5,11 +5,12 @@ Screenshots land in ``tests/referee/output/delete-*.png``."""
 
 from __future__ import annotations
 
+import urllib.request
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from a11y_helpers import describe, printed_table, run_axe
+from a11y_helpers import describe, digital_table, printed_table, run_axe
 from browser_helpers import OUTPUT
 from chromium_browsers import Chromium
 from referee_helpers import Server, start_server
@@ -73,3 +74,26 @@ def test_the_leader_deletes_the_table_from_the_phone(
     _loaded(phone)
     assert "404" in phone.find_element(By.TAG_NAME, "h1").text
     _checked(phone, f"projector-404-{language}")
+
+
+def test_the_projector_and_a_seat_say_the_table_is_gone_without_a_reload(
+    server: Server, module_chromium: Chromium
+) -> None:
+    table = digital_table(server, "hanabi-classic", ["Ann", "Bob"], seed=3)
+    screens = {"projector": table.projector(server), "seat": table.seats[0]}
+    opened = {}
+    for name, url in screens.items():
+        opened[name] = module_chromium.open(1280, 800)
+        opened[name].get(url)
+        _loaded(opened[name])
+    request = urllib.request.Request(
+        f"{server.url}api/tables/{table.id}",
+        method="DELETE",
+        headers={"Authorization": f"Bearer {table.token}"},
+    )
+    with urllib.request.urlopen(request) as answer:
+        assert answer.status == 204
+    for name, driver in opened.items():  # live.js's safety net polls every 15 s
+        WebDriverWait(driver, 25).until(lambda d: "404" in d.find_element(By.TAG_NAME, "h1").text)
+        assert "it has been deleted" in driver.find_element(By.CLASS_NAME, "alert").text
+        driver.save_screenshot(str(OUTPUT / f"delete-gone-{name}.png"))

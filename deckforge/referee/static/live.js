@@ -9,6 +9,8 @@
 //   onVersion(version): the table is at this version (maybe one already shown)
 //   onStatus(status): "live", "polling" (no stream: polling) or "offline" (nothing answers);
 //   the status is also <html data-live="...">
+// A page whose table no longer exists (the state and the page both 404) is reloaded
+// within the safety net's 15 s, and shows the referee's page saying so.
 (function () {
   "use strict";
   const here = document.currentScript ? document.currentScript.src : "";
@@ -79,9 +81,18 @@
       if (options.onStatus) options.onStatus(next);
     }
 
+    // The table is gone (its leader deleted it): when this page's own address answers 404
+    // too, reload it, so that every screen still showing the table says that it is gone.
+    function checkGone() {
+      fetch(window.location.href, { cache: "no-store", credentials: "same-origin" })
+        .then(function (response) { if (response.status === 404) window.location.reload(); })
+        .catch(function () { /* offline: the next poll asks again */ });
+    }
+
     function poll() {
       fetch(options.state, { cache: "no-store" })
         .then(function (response) {
+          if (response.status === 404) checkGone();
           if (!response.ok) throw new Error(String(response.status));
           return response.json();
         })
