@@ -996,46 +996,54 @@ class ConventionBot:
         held = 0
         for truth in truths:
             held |= truth
-        bounds = None if bars is None else self._clued_bounds(board, receiver)
-        if bounds is not None:
-            fresh_held = 0  # identities of the cards no clue has touched yet
-            for truth, fresh in zip(truths, receiver.fresh, strict=True):
-                if fresh:
-                    fresh_held |= truth
-            most_of_all = sum(bounds) - 0.01 * receiver.distance
-        before = receiver.before
+        fresh_held = 0  # identities of the cards no clue has touched yet
+        for truth, fresh in zip(truths, receiver.fresh, strict=True):
+            if fresh:
+                fresh_held |= truth
+        bounds: list[float] | None = None  # worked out at the first clue that uses them
         for action, clue_mask in kinds:
             if not clue_mask & held:
                 continue  # touches no card: not a clue
-            if bounds is not None and not clue_mask & fresh_held:
-                if most_of_all + 1e-9 <= bars[0]:  # type: ignore[index]
-                    continue  # cannot beat the bar, whatever it tells
-                most = -0.01 * receiver.distance
-                for slot, bound in enumerate(bounds):
-                    if bound and (
-                        before[slot] & ~clue_mask
-                        if truths[slot] & clue_mask
-                        else before[slot] & clue_mask
-                    ):
-                        most += bound  # the clue tells something of this card
-                if most + 1e-9 <= bars[0]:  # type: ignore[index]
-                    continue  # cannot beat the bar
+            newly = bool(clue_mask & fresh_held)
+            if bars is not None and not newly:
+                if bounds is None:
+                    bounds = self._clued_bounds(board, receiver)
+                if bounds and self._cannot_beat(receiver, bounds, clue_mask, bars[0]):
+                    continue
             touched = tuple([slot for slot, truth in enumerate(truths) if truth & clue_mask])
-            clue = self._value(board, receiver, action, clue_mask, touched, queued, stalling)
+            clue = self._value(board, receiver, action, clue_mask, touched, queued, stalling, newly)
             if clue is not None:
                 found.append(clue)
                 if bars is not None and clue.value > bars[0]:
                     bars[0] = clue.value
         return found
 
-    def _clued_bounds(self, board: Board, receiver: _Receiver) -> list[float] | None:
+    @staticmethod
+    def _cannot_beat(receiver: _Receiver, bounds: list[float], clue_mask: int, bar: float) -> bool:
+        """Whether a clue touching no card for the first time is worth ``bar`` at most:
+        the sum of the ``bounds`` of the cards it tells something of (their clue masks
+        change), ``bounds[-1]`` being the sum of all."""
+        if bounds[-1] - 0.01 * receiver.distance + 1e-9 <= bar:
+            return True  # whatever it tells
+        most = -0.01 * receiver.distance
+        before, truths = receiver.before, receiver.truths
+        for slot, truth in enumerate(truths):
+            bound = bounds[slot]
+            if bound and (
+                before[slot] & ~clue_mask if truth & clue_mask else before[slot] & clue_mask
+            ):
+                most += bound
+        return most + 1e-9 <= bar
+
+    def _clued_bounds(self, board: Board, receiver: _Receiver) -> list[float]:
         """Per slot of the receiver, the most a clue that touches no card for the first
         time can add for that card in ``_count_clued``: its card must end up known to
         play (1.0), to play soon (``DELAYED``) or to go (``GOES``), and the card is among
         what it is then known to be, so its identity must play now, play once cards
         that may become known exactly are played (at most every card outside the
-        receiver's hand known exactly and all of theirs) or be useless. None (no
-        bound) when a card's reading does not allow its identity."""
+        receiver's hand known exactly and all of theirs) or be useless. The sum of them
+        all follows. Empty (no bound) when a card's reading does not allow its
+        identity."""
         playable, useful = board.playable, board.useful
         truths = receiver.truths
         soon_most = -1
@@ -1046,19 +1054,23 @@ class ConventionBot:
                 bounds.append(0.0)  # not counted
                 continue
             if not receiver.before[slot] & truth or (belief is not None and not belief & truth):
-                return None
+                return []
             was = receiver.common_before[slot]
             bound = 0.0
             if truth & playable and (not was or was & ~playable):
                 bound = 1.0
-            if not self._last_round:
+            if self._last_round:
+                bounds.append(bound)  # only plays count
+                continue
+            if bound < self.DELAYED and (not was or was & ~receiver.soon):
                 if soon_most < 0:
                     soon_most = _played_in_turn(board, receiver.known + truths)
                 if truth & soon_most:
-                    bound = max(bound, self.DELAYED)
-                if not truth & useful and was & useful:
-                    bound = max(bound, self.GOES)
+                    bound = self.DELAYED
+            if bound < self.GOES and not truth & useful and was & useful:
+                bound = self.GOES
             bounds.append(bound)
+        bounds.append(sum(bounds))
         return bounds
 
     def _receiver(
@@ -1137,9 +1149,10 @@ class ConventionBot:
         touched: tuple[int, ...],
         queued: int,
         stalling: bool,
+        newly: bool = True,
     ) -> _Clue | None:
         """What a clue is worth (None: the receiver would read it wrong, or a finesse
-        it rests on does not hold)."""
+        it rests on does not hold). ``newly``: it touches a card for the first time."""
         unclued = ~clue_mask
         after = [
             mask & (clue_mask if truth & clue_mask else unclued)
@@ -1147,14 +1160,10 @@ class ConventionBot:
         ]
         tally = _Tally(0.0, queued)
         reading: dict[int, int] = {}
-        fresh = receiver.fresh
         if stalling:
             soon = board.playable
         else:
-            for slot in touched:
-                if fresh[slot]:
-                    break
-            else:  # touches no card for the first time: read as it says, nothing more
+            if not newly:  # touches no card for the first time: read as it says, no more
                 self._count_clued(board, receiver, after, touched, tally)
                 return self._valued(board, receiver, action, touched, tally)
             soon = self._soon(
