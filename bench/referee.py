@@ -332,7 +332,9 @@ class RoomStreams(threading.Thread):
     """Many event streams read by one thread (a selector), as a room full of phones:
     stream ``i`` follows table ``i % len(tables)`` from its own loopback address."""
 
-    def __init__(self, port: int, tables: list[str], streams: int) -> None:
+    def __init__(self, port: int, tables: list[str], streams: int, first: int = 0) -> None:
+        """``first``: the index of the first stream's loopback address (several readers
+        in one client then use addresses of their own)."""
         super().__init__(daemon=True)
         self.selector = selectors.DefaultSelector()
         self.table_of: list[str] = []
@@ -341,12 +343,19 @@ class RoomStreams(threading.Thread):
         self.started = 0
         self.closed = 0
         self.refused = 0
+        self.unanswered = 0  # streams not opened: the server left the connection waiting
         self.lock = threading.Lock()
         for index in range(streams):
             table = tables[index % len(tables)]
             sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-            sock.bind((loopback_address(index), 0))  # before connecting: the source address
-            sock.connect(("127.0.0.1", port))
+            sock.bind((loopback_address(first + index), 0))  # before connecting: the source
+            sock.settimeout(10)
+            try:
+                sock.connect(("127.0.0.1", port))
+            except TimeoutError:  # the server no longer accepts connections: stop here
+                sock.close()
+                self.unanswered = streams - index
+                break
             sock.sendall(f"GET /api/tables/{table}/events HTTP/1.1\r\nHost: bench\r\n\r\n".encode())
             sock.setblocking(False)
             self.selector.register(sock, selectors.EVENT_READ, index)

@@ -43,7 +43,26 @@ _HEADERS = [
 # uvicorn's h11 and httptools protocols use; the response says so in its headers)
 _CHUNKED = (b"transfer-encoding", b"chunked")
 SLICE = 250  # streams written to before the event loop turns to other work
+# open files kept for what is not a live stream (pages and actions, the database, theme
+# files, the listening socket): past the rest a new stream is refused at once (503)
+# instead of the process running out of files, where every new connection, pages and
+# actions included, waits unanswered in the listening queue
+FILES_KEPT = 256
+UNLIMITED = 1_000_000
 BACKLOG = 256 * 1024  # bytes a client may leave unread before it only gets the newest state
+
+
+def stream_ceiling() -> int:
+    """How many live streams this process may hold: its open-files limit less
+    ``FILES_KEPT`` (a quarter of it at most, for a low limit)."""
+    try:
+        import resource
+    except ImportError:  # Windows: no per-process limit on open sockets
+        return UNLIMITED
+    soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return UNLIMITED
+    return max(soft - FILES_KEPT, soft * 3 // 4)
 
 
 def _chunk(data: bytes) -> bytes:
@@ -114,10 +133,12 @@ class LiveStreams:
     changed. One timer for all streams sends the keep-alives.
     """
 
-    def __init__(self, app: Flask, wsgi: WSGIMiddleware, per_address: int) -> None:
+    def __init__(self, app: Flask, wsgi: WSGIMiddleware, per_address: int, ceiling: int) -> None:
         self.app = app
         self.wsgi = wsgi
         self.per_address = per_address
+        self.ceiling = ceiling  # live streams the whole process holds at most
+        self.open_total = 0
         self.proxies: TrustedProxies = app.extensions["deckforge.proxies"]
         self.keepalive = float(app.config["KEEPALIVE_SECONDS"])
         self.duration = float(app.config["STREAM_SECONDS"])
@@ -231,7 +252,11 @@ class LiveStreams:
         if self.open_from[address] >= self.per_address:
             await _too_many(send, self.per_address)
             return
+        if self.open_total >= self.ceiling:
+            await _full(send, self.ceiling)
+            return
         self.open_from[address] += 1
+        self.open_total += 1
         try:
             first = self.board.latest(table_id)
             if first is None:
@@ -244,6 +269,7 @@ class LiveStreams:
                 return
             await self._stream(scope, receive, send, table_id, first)
         finally:
+            self.open_total -= 1
             self.open_from[address] -= 1
             if not self.open_from[address]:
                 del self.open_from[address]
@@ -321,22 +347,44 @@ async def _too_many(send: Send, limit: int) -> None:
         f"this network address already holds {limit} live streams; "
         "the page follows the table by polling instead"
     )
-    body = orjson.dumps({"error": {"code": "too-many-streams", "message": message}})
+    await _refuse(send, 429, "too-many-streams", message)
+
+
+async def _full(send: Send, ceiling: int) -> None:
+    message = (
+        f"this referee already holds {ceiling} live streams, as many as its open-files "
+        "limit allows; the page follows the table by polling instead"
+    )
+    await _refuse(send, 503, "streams-full", message)
+
+
+async def _refuse(send: Send, status: int, code: str, message: str) -> None:
+    body = orjson.dumps({"error": {"code": code, "message": message}})
     headers = [
         (b"content-type", b"application/json"),
         (b"retry-after", b"30"),
         (b"content-length", str(len(body)).encode()),
+        (b"connection", b"close"),  # its socket is not kept for another request
     ]
-    await send({"type": "http.response.start", "status": 429, "headers": headers})
+    await send({"type": "http.response.start", "status": status, "headers": headers})
     await send({"type": "http.response.body", "body": body})
 
 
 class RefereeASGI:
     """The whole referee as one ASGI app: streams here, everything else to Flask."""
 
-    def __init__(self, app: Flask, workers: int, per_address: int = STREAMS_PER_ADDRESS) -> None:
+    def __init__(
+        self,
+        app: Flask,
+        workers: int,
+        per_address: int = STREAMS_PER_ADDRESS,
+        ceiling: int | None = None,
+    ) -> None:
+        """``ceiling``: live streams the process holds at most (default: what its
+        open-files limit allows, :func:`stream_ceiling`; read when the server starts)."""
         self.wsgi = WSGIMiddleware(app, workers=workers)  # type: ignore[arg-type]
-        self.streams = LiveStreams(app, self.wsgi, per_address)
+        found = stream_ceiling() if ceiling is None else ceiling
+        self.streams = LiveStreams(app, self.wsgi, per_address, found)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http" and scope["method"] == "GET":

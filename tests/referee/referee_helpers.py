@@ -95,9 +95,9 @@ class Server:
                 self.kill()
 
 
-def start_server(database: Path, *extra: str, port: int = 0) -> Server:
+def start_server(database: Path, *extra: str, port: int = 0, open_files: int = 0) -> Server:
     """Start the referee on ``port`` (0: a free port chosen by the system); the URL is read
-    from its output.
+    from its output. ``open_files``: the process's hard limit of open files (Unix).
 
     Only for a test marked ``server`` (or ``browser``): the fast loop, ``pytest -m "not browser
     and not server and not fuzz"``, starts no process (tests/conftest.py sets the variable).
@@ -125,6 +125,7 @@ def start_server(database: Path, *extra: str, port: int = 0) -> Server:
         stderr=subprocess.STDOUT,
         text=True,
         env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        preexec_fn=(lambda: _limit_open_files(open_files)) if open_files else None,
     )
     deadline = time.monotonic() + 30
     assert process.stdout is not None
@@ -139,6 +140,12 @@ def start_server(database: Path, *extra: str, port: int = 0) -> Server:
             return Server(process, found.group(1), database, seen)
     process.kill()
     raise AssertionError("the referee did not start:\n" + "".join(seen))
+
+
+def _limit_open_files(limit: int) -> None:
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
 
 
 def call_api(

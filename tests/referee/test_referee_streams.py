@@ -1,11 +1,13 @@
 """Live streams on the real server: they hold no thread, a flood from one address is
-refused past its share (429) without slowing anyone else, and a client that leaves
-is noticed at once."""
+refused past its share (429) without slowing anyone else, a process refuses streams
+past what its open-files limit allows (503) and keeps answering pages, and a client
+that leaves is noticed at once."""
 
 from __future__ import annotations
 
 import json
 import socket
+import sys
 import time
 import urllib.request
 from collections.abc import Iterator
@@ -15,6 +17,8 @@ import pytest
 from referee_helpers import Server, start_server
 
 OLD_THREAD_COUNT = 64  # waitress's worker threads, one per open stream, before uvicorn
+OPEN_FILES = 400  # a referee's limit of open files ...
+CEILING = 300  # ... and the live streams it then holds (live.stream_ceiling: three quarters)
 
 pytestmark = pytest.mark.server
 
@@ -169,3 +173,38 @@ def test_a_stream_for_a_table_that_does_not_exist_is_the_api_s_404(server: Serve
     status, body, _ = _request(server, "/api/tables/nope/events")
     assert status == 404
     assert json.loads(body)["error"]["code"] == "no-such-table"
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="no open-files limit to set on Windows")
+def test_past_its_open_files_a_process_refuses_streams_and_still_answers(
+    tmp_path: Path,
+) -> None:
+    """Issue 25 point 8: before, a process that ran out of files accepted no connection
+    at all (pages and actions waited unanswered, bench/processes.py --open-files)."""
+    limited = start_server(
+        tmp_path / "r.sqlite3", "--streams-per-address", "100000", open_files=OPEN_FILES
+    )
+    streams = []
+    try:
+        table = _new_table(limited)
+        for _ in range(CEILING):
+            stream, status = _open_stream(limited, table["id"])
+            streams.append(stream)
+            assert status == 200
+        refused = _request(limited, f"/api/tables/{table['id']}/events")
+        assert refused[0] == 503
+        error = json.loads(refused[1])["error"]
+        assert error["code"] == "streams-full" and str(CEILING) in error["message"]
+        home = _request(limited, "/", source="127.0.0.2")
+        assert home[0] == 200 and home[2] < 2
+        streams.pop().close()  # a place is free again
+        deadline = time.monotonic() + 10
+        status = 503
+        while status != 200 and time.monotonic() < deadline:
+            again, status = _open_stream(limited, table["id"])
+            again.close()
+        assert status == 200
+    finally:
+        for stream in streams:
+            stream.close()
+        limited.stop()
