@@ -1001,6 +1001,7 @@ class ConventionBot:
             if fresh:
                 fresh_held |= truth
         bounds: list[float] | None = None  # worked out at the first clue that uses them
+        soon_most: int | None = None  # the same (see _soon_at_most)
         for action, clue_mask in kinds:
             if not clue_mask & held:
                 continue  # touches no card: not a clue
@@ -1011,12 +1012,64 @@ class ConventionBot:
                 if bounds and self._cannot_beat(receiver, bounds, clue_mask, bars[0]):
                     continue
             touched = tuple([slot for slot, truth in enumerate(truths) if truth & clue_mask])
+            if newly and not stalling:
+                if soon_most is None:
+                    soon_most = self._soon_at_most(board, receiver)
+                if soon_most >= 0 and self._misread(board, receiver, clue_mask, touched, soon_most):
+                    continue  # _value would say None
             clue = self._value(board, receiver, action, clue_mask, touched, queued, stalling, newly)
             if clue is not None:
                 found.append(clue)
                 if bars is not None and clue.value > bars[0]:
                     bars[0] = clue.value
         return found
+
+    @staticmethod
+    def _soon_at_most(board: Board, receiver: _Receiver) -> int:
+        """What may play soon (``_soon``) after any clue to ``receiver``: at most what
+        plays once the cards known exactly elsewhere and all the receiver's cards are
+        played, since a card a clue leaves known exactly is known as what it is. -1
+        when a card's reading or clues do not allow its identity (no such bound)."""
+        truths = receiver.truths
+        for slot, truth in enumerate(truths):
+            belief = receiver.beliefs[slot]
+            if not receiver.before[slot] & truth or (belief is not None and not belief & truth):
+                return -1
+        return _played_in_turn(board, receiver.known + truths)
+
+    def _misread(
+        self,
+        board: Board,
+        receiver: _Receiver,
+        clue_mask: int,
+        touched: tuple[int, ...],
+        soon_most: int,
+    ) -> bool:
+        """Whether a clue that touches a card for the first time is surely read wrong,
+        before what plays soon is worked out: as in ``_reading``, its focus is the chop
+        if touched for the first time, else the newest card touched for the first time;
+        when what plays now or after the cards known elsewhere (``receiver.soon``, a
+        part of what plays soon) already gives the focus a direct reading, that reading
+        is some of what it ``fits`` among what may play soon at most (``soon_most``),
+        and the card is read wrong if it is not among them (``_true_reading``: None)."""
+        fresh, chop = receiver.fresh, receiver.chop
+        focus = -1
+        for slot in touched:
+            if fresh[slot]:
+                focus = slot
+                if slot == chop:
+                    break
+        belief = receiver.beliefs[focus]
+        fits = receiver.before[focus] & clue_mask & board.available
+        if belief is not None:
+            fits &= belief
+        if focus == chop:
+            critical = board.critical
+            return bool(
+                fits & (receiver.soon | critical)
+                and not receiver.truths[focus] & fits & (soon_most | critical)
+            )
+        return bool(fits & receiver.soon and not receiver.truths[focus] & fits & soon_most)
 
     @staticmethod
     def _cannot_beat(receiver: _Receiver, bounds: list[float], clue_mask: int, bar: float) -> bool:
