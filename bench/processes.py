@@ -3,8 +3,9 @@ posted to one takes to reach the streams that the other holds, and actions per s
 through PostgreSQL against SQLite.
 
     nice -n 10 .venv/bin/python bench/processes.py [--streams 100] [--actions 30]
-        [--db postgresql://USER@HOST:PORT/DB] [--repeat 3]
-    nice -n 10 .venv/bin/python bench/processes.py --split --streams 2000 --actions 20
+        [--posts 400] [--db postgresql://USER@HOST:PORT/DB] [--repeat 3]
+    nice -n 10 .venv/bin/python bench/processes.py --split --streams 2000 --actions 60
+    nice -n 10 .venv/bin/python bench/processes.py --streams 10000 --tables 200 [--open-files 4096]
 
 Without ``--db`` a throwaway PostgreSQL is started as the tests start it
 (tests/postgres_server.py: initdb + pg_ctl on 127.0.0.1, fsync off, so the figures
@@ -16,13 +17,22 @@ up) share it:
    for each, the time from just before the POST to that version's event on every
    stream. The same with the streams on A itself, in the same run, is the anchor:
    the difference is what crossing processes costs (NOTIFY, the listening thread, a
-   replay of the table on B).
+   load of the new version on B).
    ``--split``: the streams split half on A, half on B, against all of them on A
    (issue 25: one table followed by 2,000 streams over two processes).
-2. Actions per second: one client posts ``--actions`` actions one after the other to a
-   referee on PostgreSQL, then to one on a SQLite file (``--sync normal``).
+   ``--tables N``: the streams over N tables, half on A, half on B; the leader posts
+   to the tables in turn (issue 25: 10,000 streams over two processes).
+   ``--open-files N``: the referees' hard limit of open files, to see what happens
+   past it (if the streams do not all open, the bench says how many were refused and
+   whether each referee still answers a new connection).
+2. Actions per second: one client posts ``--posts`` actions one after the other to a
+   referee on PostgreSQL, then as many to one on a SQLite file (``--sync normal``), in
+   each round; the ratio within the round, and CPU per action (the referee's process,
+   PostgreSQL's processes).
 
-Figures: median, p95 and max of every (stream, action) pair; ``--repeat`` runs.
+Figures: median, p95 and max of every (stream, action) pair, the POST's time, each
+referee's CPU per action and resident memory; ``--repeat`` runs; the load average.
+Each referee's streams are read by one selector thread (``RoomStreams``).
 """
 
 from __future__ import annotations
