@@ -39,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -347,6 +348,7 @@ def main() -> None:
             process.wait(timeout=10)
         if server is not None:
             server.close()
+        shutil.rmtree(folder, ignore_errors=True)
 
 
 if __name__ == "__main__":
