@@ -127,6 +127,18 @@ class _Receiver:
     narrowable: list[int]
 
 
+class _Bounds(NamedTuple):
+    """What a clue touching no card for the first time may add for each card of a
+    receiver (see ``ConventionBot._clued_bounds``)."""
+
+    kinds: list[int]  # per slot: 1 it may be known to play, 2 to play soon, 4 to go
+    total: float  # the most all the cards may add together
+    soon_most: int  # what may play soon after any clue, at most
+
+
+_NO_BOUNDS = _Bounds([], 0.0, -1)
+
+
 class _Prompted(NamedTuple):
     """A prompt's reading: the focus is ``focus`` and the clued card of deck index
     ``deck_index`` (-1: in the receiver's hand, read with the focus) is ``called``."""
@@ -1000,7 +1012,7 @@ class ConventionBot:
         for truth, fresh in zip(truths, receiver.fresh, strict=True):
             if fresh:
                 fresh_held |= truth
-        bounds: list[float] | None = None  # worked out at the first clue that uses them
+        bounds: _Bounds | None = None  # worked out at the first clue that uses them
         soon_most: int | None = None  # the same (see _soon_at_most)
         for action, clue_mask in kinds:
             if not clue_mask & held:
@@ -1008,8 +1020,10 @@ class ConventionBot:
             newly = bool(clue_mask & fresh_held)
             if bars is not None and not newly:
                 if bounds is None:
-                    bounds = self._clued_bounds(board, receiver)
-                if bounds and self._cannot_beat(receiver, bounds, clue_mask, bars[0]):
+                    bounds = self._clued_bounds(board, receiver) or _NO_BOUNDS
+                if bounds is not _NO_BOUNDS and self._cannot_beat(
+                    board, receiver, bounds, clue_mask, bars[0]
+                ):
                     continue
             touched = tuple([slot for slot, truth in enumerate(truths) if truth & clue_mask])
             if newly and not stalling:
@@ -1071,60 +1085,72 @@ class ConventionBot:
             )
         return bool(fits & receiver.soon and not receiver.truths[focus] & fits & soon_most)
 
-    @staticmethod
-    def _cannot_beat(receiver: _Receiver, bounds: list[float], clue_mask: int, bar: float) -> bool:
+    def _cannot_beat(
+        self, board: Board, receiver: _Receiver, bounds: _Bounds, clue_mask: int, bar: float
+    ) -> bool:
         """Whether a clue touching no card for the first time is worth ``bar`` at most:
-        the sum of the ``bounds`` of the cards it tells something of (their clue masks
-        change), ``bounds[-1]`` being the sum of all."""
-        if bounds[-1] - 0.01 * receiver.distance + 1e-9 <= bar:
+        at most ``bounds.total`` whatever it tells; else, for each card whose clue
+        mask it changes, what the card can add given what it is then known to be at
+        least (its clues' mask and its reading: a play needs all of them to play, a
+        delayed play all of them to play soon at most, a go none of them useful)."""
+        distance = 0.01 * receiver.distance
+        if bounds.total - distance + 1e-9 <= bar:
             return True  # whatever it tells
-        most = -0.01 * receiver.distance
-        before, truths = receiver.before, receiver.truths
-        for slot, truth in enumerate(truths):
-            bound = bounds[slot]
-            if bound and (
-                before[slot] & ~clue_mask if truth & clue_mask else before[slot] & clue_mask
-            ):
-                most += bound
+        most = -distance
+        before, beliefs = receiver.before, receiver.beliefs
+        playable, useful = board.playable, board.useful
+        for slot, truth in enumerate(receiver.truths):
+            kinds = bounds.kinds[slot]
+            if not kinds:
+                continue
+            after = before[slot] & (clue_mask if truth & clue_mask else ~clue_mask)
+            if after == before[slot]:
+                continue  # nothing learnt
+            belief = beliefs[slot]
+            known = after & belief if belief is not None else after
+            card = 0.0
+            if kinds & 1 and not known & ~playable:
+                card = 1.0
+            if kinds & 2 and not known & ~bounds.soon_most:
+                card = max(card, self.DELAYED)
+            if kinds & 4 and not known & useful:
+                card = max(card, self.GOES)
+            most += card
         return most + 1e-9 <= bar
 
-    def _clued_bounds(self, board: Board, receiver: _Receiver) -> list[float]:
-        """Per slot of the receiver, the most a clue that touches no card for the first
-        time can add for that card in ``_count_clued``: its card must end up known to
-        play (1.0), to play soon (``DELAYED``) or to go (``GOES``), and the card is among
-        what it is then known to be, so its identity must play now, play once cards
-        that may become known exactly are played (at most every card outside the
-        receiver's hand known exactly and all of theirs) or be useless. The sum of them
-        all follows. Empty (no bound) when a card's reading does not allow its
-        identity."""
+    def _clued_bounds(self, board: Board, receiver: _Receiver) -> _Bounds | None:
+        """Per slot of the receiver, what a clue that touches no card for the first
+        time may make its card add in ``_count_clued``: known to play (1.0), to play
+        soon (``DELAYED``) or to go (``GOES``). The card is among what it is then
+        known to be, so its identity must play now, play once cards that may become
+        known exactly are played (at most every card outside the receiver's hand
+        known exactly and all of theirs) or be useless. None (no bound) when a
+        card's reading or clues do not allow its identity."""
         playable, useful = board.playable, board.useful
-        truths = receiver.truths
-        soon_most = -1
-        bounds = []
-        for slot, truth in enumerate(truths):
-            belief = receiver.beliefs[slot]
-            if belief == 0:
-                bounds.append(0.0)  # not counted
+        soon_most = self._soon_at_most(board, receiver)
+        if soon_most < 0:
+            return None
+        kinds_of = []
+        total = 0.0
+        for slot, truth in enumerate(receiver.truths):
+            if receiver.beliefs[slot] == 0:
+                kinds_of.append(0)  # not counted
                 continue
-            if not receiver.before[slot] & truth or (belief is not None and not belief & truth):
-                return []
             was = receiver.common_before[slot]
-            bound = 0.0
+            kinds = 0
+            most = 0.0
             if truth & playable and (not was or was & ~playable):
-                bound = 1.0
-            if self._last_round:
-                bounds.append(bound)  # only plays count
-                continue
-            if bound < self.DELAYED and (not was or was & ~receiver.soon):
-                if soon_most < 0:
-                    soon_most = _played_in_turn(board, receiver.known + truths)
-                if truth & soon_most:
-                    bound = self.DELAYED
-            if bound < self.GOES and not truth & useful and was & useful:
-                bound = self.GOES
-            bounds.append(bound)
-        bounds.append(sum(bounds))
-        return bounds
+                kinds, most = 1, 1.0
+            if not self._last_round:  # in the last round only plays count
+                if truth & soon_most and (not was or was & ~receiver.soon):
+                    kinds |= 2
+                    most = max(most, self.DELAYED)
+                if not truth & useful and was & useful:
+                    kinds |= 4
+                    most = max(most, self.GOES)
+            kinds_of.append(kinds)
+            total += most
+        return _Bounds(kinds_of, total, soon_most)
 
     def _receiver(
         self,
