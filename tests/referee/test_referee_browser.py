@@ -216,14 +216,21 @@ def test_without_event_streams_the_projector_falls_back_to_polling(
     server: Server, browsers: tuple[Any, Any]
 ) -> None:
     _, projector = browsers
-    projector.execute_cdp_cmd(
-        "Page.addScriptToEvaluateOnNewDocument", {"source": "delete window.EventSource;"}
+    # Every way to a stream taken away (a shared worker or a leading tab would still open
+    # one where the page has no EventSource), so the page can only poll.
+    no_streams = (
+        "delete window.EventSource; delete window.SharedWorker; delete window.BroadcastChannel;"
     )
+    projector.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": no_streams})
     created = call_api(
         server, "/api/tables", {"theme": "hanabi-classic", "players": ["Ann", "Bob"]}
     )
     projector.get(created["urls"]["projector"])
     assert projector.execute_script("return typeof EventSource") == "undefined"
+    _wait(
+        projector,
+        lambda d: d.execute_script("return document.documentElement.dataset.live") == "polling",
+    )
     call_api(
         server,
         f"/api/tables/{created['id']}/actions",
