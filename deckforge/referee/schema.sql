@@ -118,3 +118,27 @@ CREATE TABLE IF NOT EXISTS creation_keys (
     table_id TEXT NOT NULL REFERENCES tables (id) ON DELETE CASCADE,
     created_at TEXT NOT NULL
 ) WITHOUT ROWID;
+
+-- The decks of a hosted referee's library (added 2026-12-05, store version 3), saved in
+-- the studio so that every referee process on one database offers the same decks. The
+-- deck a table plays is pinned in ``decks`` (by hash) when the table is made, so changing
+-- a library deck never changes a table already made. ``source`` is the author's YAML as
+-- written (comments kept, for the studio); ``deck`` its resolved text's hash. The edit key
+-- is given once to the author and kept only as its hash (deckforge.referee.deck_keys).
+CREATE TABLE IF NOT EXISTS library_decks (
+    id TEXT PRIMARY KEY,              -- the deck's name and theme id (a file stem's form)
+    title TEXT NOT NULL,
+    source TEXT NOT NULL,             -- the YAML text as saved
+    deck TEXT NOT NULL REFERENCES decks (hash),  -- its resolved text, as tables pin it
+    key_hash TEXT NOT NULL,           -- sha256 of the edit key, never the key
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+) WITHOUT ROWID;
+
+-- Wrong organisation or edit keys, per client address, so that every process counts the
+-- same tries (deckforge.referee.deck_keys limits them); rows older than the window go.
+CREATE TABLE IF NOT EXISTS wrong_tries (
+    client TEXT NOT NULL,             -- the real client address (through trusted proxies)
+    tried_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS wrong_tries_by_client ON wrong_tries (client, tried_at);

@@ -86,6 +86,24 @@ CREATE TABLE IF NOT EXISTS creation_keys (
     created_at TEXT NOT NULL
 );
 
+-- added 2026-12-05 (store version 3): a hosted referee's library of decks and the wrong
+-- key tries per client (see schema.sql)
+CREATE TABLE IF NOT EXISTS library_decks (
+    id TEXT PRIMARY KEY,
+    title TEXT NOT NULL,
+    source TEXT NOT NULL,
+    deck TEXT NOT NULL REFERENCES decks (hash),
+    key_hash TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+);
+
+CREATE TABLE IF NOT EXISTS wrong_tries (
+    client TEXT NOT NULL,
+    tried_at TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS wrong_tries_by_client ON wrong_tries (client, tried_at);
+
 -- An accepted action moves its table to the version it created, in the same statement
 -- (as SQLite's trigger does).
 CREATE OR REPLACE FUNCTION deckforge_action_moves_version() RETURNS trigger

@@ -309,11 +309,21 @@ def _keep_game_version(writer: sqlite3.Connection) -> None:
     writer.execute(ACTION_TRIGGER)
 
 
+def _keep_library_decks(writer: sqlite3.Connection) -> None:
+    """Version 3: a hosted referee's library of decks (``library_decks``) and the wrong key
+    tries per client (``wrong_tries``), both made by schema.sql, which every open runs
+    first; this step only checks they are there before the version is marked."""
+    for name in ("library_decks", "wrong_tries"):
+        if writer.execute("SELECT 1 FROM sqlite_master WHERE name = ?", (name,)).fetchone() is None:
+            raise RuntimeError(f"store version 3 needs the table {name}: schema.sql made none")
+
+
 # (version, step): each step runs once, in its own transaction, in order; the version
 # is checked again inside it, so two processes opening one old store migrate it once
 MIGRATIONS: tuple[tuple[int, Callable[[sqlite3.Connection], None]], ...] = (
     (1, _keep_decks),
     (2, _keep_game_version),
+    (3, _keep_library_decks),
 )
 SCHEMA_VERSION = MIGRATIONS[-1][0]
 

@@ -30,8 +30,9 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
         "service",  # the table service as routes use it
         # what a request may say; what a seat may see; retries; older tables' decks
         "checks seats idempotency decks",
-        # refusals; the connection; loaded tables; a chart; the decks' kept summaries
-        "errors db tables game_chart openapi theme_summaries",
+        # refusals; the connection; loaded tables; a chart; the decks' kept summaries; the
+        # hosted library's decks
+        "errors db tables game_chart openapi theme_summaries deck_store",
         "i18n store notify security colours scores_csv state lazy_routes",
         "postgres",  # the PostgreSQL connections the store runs on in hosted mode
     )
