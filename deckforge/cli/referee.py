@@ -262,6 +262,13 @@ def _lan_address() -> str | None:
     help="Processes serving this one port, each with its own threads and streams "
     "(PostgreSQL --db only, not on Windows; live updates cross them through the database).",
 )
+@click.option(
+    "--org-key-file",
+    type=click.Path(dir_okay=False, path_type=Path),
+    help="PostgreSQL --db: a file holding the organisation key, which teachers type to use "
+    "the studio and save decks in the database (or set DECKFORGE_ORG_KEY; never the key "
+    "itself on the command line) [default: the studio is closed].",
+)
 @click.option("--listen-fd", type=int, hidden=True)  # a worker: its parent's listening socket
 def referee(
     host: str,
@@ -276,6 +283,7 @@ def referee(
     proxy_header: str,
     public_url: str | None,
     workers: int,
+    org_key_file: Path | None,
     listen_fd: int | None,
 ) -> None:
     """Run the referee: a projector screen and a leader's remote for each table."""
@@ -307,8 +315,14 @@ def referee(
         ) from None
     failures: tuple[type[Exception], ...] = (OSError, *database_errors())
     try:
+        org_key = _organisation_key(org_key_file, is_postgres(target))
+    except click.ClickException:
+        listening.close()
+        raise
+    try:
         app = create_app(
             {
+                **org_key,
                 "DATABASE": target,
                 "SYNC": sync,
                 "THEME_FOLDERS": tuple(f.resolve() for f in theme_folders),
@@ -344,6 +358,7 @@ def referee(
     proxied = [f"--trusted-proxy={a}" for a in trusted_proxies]
     proxied += [f"--proxy-header={proxy_header}"]
     proxied += [f"--public-url={public_url}"] if public_url else []
+    proxied += [f"--org-key-file={org_key_file}"] if org_key_file else []
     children = _start_workers(
         workers, listening, target, threads, streams_per_address, theme_folders, proxied
     )
@@ -430,9 +445,31 @@ def _keep_for(app: Any, days: int) -> None:
     retention.keep_deleting(app, days, click.echo)
 
 
+def _organisation_key(key_file: Path | None, hosted: bool) -> dict[str, Any]:
+    """A hosted referee's organisation key (``ORG_KEY``), read from ``key_file`` or the
+    environment; nothing for SQLite, whose studio keeps its own key."""
+    from deckforge.referee.deck_keys import KeyProblem, organisation_key
+
+    if not hosted:
+        return {}
+    try:
+        return {"ORG_KEY": organisation_key(key_file, os.environ)}
+    except KeyProblem as problem:
+        raise Failure(str(problem), USAGE) from None
+
+
 def _echo_studio(config: Any, studio: str, network: bool) -> None:
     """The studio's address; from the network, how to get its key, never the key itself
     (the terminal may be on the projector)."""
+    if config.get("HOSTED"):
+        if not config.get("ORG_KEY"):
+            click.echo(
+                "Theme studio: closed (a hosted referee opens it with the organisation key:"
+                " --org-key-file FILE or DECKFORGE_ORG_KEY)"
+            )
+        else:
+            click.echo(f"Theme studio: {studio} (decks saved in the database; organisation key)")
+        return
     folders = ", ".join(str(f) for f in config["STUDIO_FOLDERS"])
     click.echo(f"Theme studio: {studio} (saves into {folders})")
     if network:

@@ -121,7 +121,9 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     if app.config["DATABASE"] is None:
         app.config["DATABASE"] = str(default_database())
     hosted = store.is_postgres(app.config["DATABASE"])
-    app.config["HOSTED"] = hosted  # for an organisation: no "this computer" rights
+    # for an organisation: no "this computer" rights, decks in the database (tests may
+    # force it on SQLite through test_config)
+    app.config["HOSTED"] = hosted or bool(app.config.get("HOSTED"))
     data_folder = _data_folder(app)
     data_folder.mkdir(parents=True, exist_ok=True)
 

@@ -151,14 +151,12 @@ def list_decks(conn: sqlite3.Connection) -> list[LibraryEntry]:
     return [LibraryEntry(str(r[0]), str(r[1]), str(r[2]), str(r[3])) for r in rows]
 
 
-def note_wrong_try(conn: sqlite3.Connection, client: str, forget_before: str) -> None:
-    """Count one wrong key from ``client``; tries made before ``forget_before`` (an ISO
-    time as :func:`store.now` writes it) are dropped, everybody's."""
+def note_wrong_try(conn: sqlite3.Connection, client: str, at: str, forget_before: str) -> None:
+    """Count one wrong key from ``client`` at ``at``; tries made before ``forget_before``
+    (ISO times as :func:`store.now` writes them) are dropped, everybody's."""
     with store.write(conn) as writer:
         writer.execute("DELETE FROM wrong_tries WHERE tried_at < ?", (forget_before,))
-        writer.execute(
-            "INSERT INTO wrong_tries (client, tried_at) VALUES (?, ?)", (client, store.now())
-        )
+        writer.execute("INSERT INTO wrong_tries (client, tried_at) VALUES (?, ?)", (client, at))
 
 
 def wrong_tries(conn: sqlite3.Connection, client: str, since: str) -> list[str]:

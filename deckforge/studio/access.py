@@ -1,4 +1,5 @@
-"""Who may use the studio: the referee's own computer, or a browser that knows the secret.
+"""Who may use the studio: the referee's own computer, or a browser that knows the secret
+(on a hosted referee: the organisation key, see :mod:`deckforge.studio.hosted`).
 
 The secret is kept in the referee's data folder (:mod:`deckforge.studio.key`),
 so it stays the same across restarts; the studio's page on this computer shows
@@ -20,6 +21,7 @@ from flask import current_app, request, session
 
 from deckforge.forwarded import proxied
 from deckforge.page_tokens import same_secret, sent_back, session_token
+from deckforge.studio.hosted import WrongKey, hosted_library
 from deckforge.theme.library import from_this_computer
 
 
@@ -37,16 +39,32 @@ def is_local() -> bool:
 
 
 def may_edit() -> bool:
-    """This computer, or a session that presented the studio secret."""
+    """This computer, or a session that presented the studio secret (on a hosted referee:
+    the organisation key, and nobody when none is configured)."""
     if is_local():
         return True
     remembered = session.get("studio")
+    if current_app.config.get("HOSTED"):
+        library = hosted_library()
+        expected = library.org_key_hash() if library is not None else None
+        return bool(expected) and same_secret(remembered, expected)
     secret = current_app.config.get("STUDIO_SECRET") or ""
     return bool(secret) and same_secret(remembered, _secret_hash(secret))
 
 
 def unlock(key: str) -> bool:
-    """Remember the secret in the session if ``key`` is it."""
+    """Remember the secret in the session if ``key`` is it. On a hosted referee the key is
+    the organisation key, and wrong tries are counted per client address: past the limit,
+    :class:`hosted.TooManyTries` is raised before the key is compared."""
+    if current_app.config.get("HOSTED"):
+        library = hosted_library()
+        if library is None or library.org_key_hash() is None:
+            return False
+        try:
+            session["studio"] = library.check_org_key(key.strip())
+        except WrongKey:
+            return False
+        return True
     secret = current_app.config.get("STUDIO_SECRET") or ""
     if same_secret(key.strip(), secret):
         session["studio"] = _secret_hash(secret)

@@ -29,6 +29,7 @@ from werkzeug.exceptions import HTTPException
 
 from deckforge import catalogues
 from deckforge.studio import access
+from deckforge.studio.hosted import TooManyTries
 from deckforge.studio.places import (
     PlaceError,
     Places,
@@ -232,11 +233,7 @@ def page() -> Any:
     language = page_language()
     key = request.args.get("key")
     if key is not None:
-        if access.unlock(key):
-            return redirect(url_for("studio.page", lang=request.args.get("lang")))
-        return render_template(
-            "studio_locked.html", w=words(language), language=language, wrong=True
-        ), 403
+        return _unlock_with(key)
     if not access.may_edit():
         return render_template("studio_locked.html", w=words(language), language=language), 403
     known = places()
@@ -286,14 +283,30 @@ def _tablet() -> dict[str, Any]:
     return {"url": url, "qr": Markup(svg), "key": key}
 
 
+def _unlock_with(key: str) -> Any:
+    """The studio's page once ``key`` unlocked it; else the locked page, saying the key was
+    wrong (403), or, past the wrong tries a client address may send (hosted referee), how
+    long to wait (429 with Retry-After)."""
+    language = page_language()
+    try:
+        if access.unlock(key):
+            return redirect(url_for("studio.page", lang=request.args.get("lang")))
+    except TooManyTries as limit:
+        page = render_template(
+            "studio_locked.html",
+            w=words(language),
+            language=language,
+            wrong=True,
+            retry_after=limit.retry_after,
+        )
+        return page, 429, {"Retry-After": str(limit.retry_after)}
+    page = render_template("studio_locked.html", w=words(language), language=language, wrong=True)
+    return page, 403
+
+
 @bp.post("/unlock")
 def unlock() -> Any:
-    if access.unlock(request.form.get("key", "")):
-        return redirect(url_for("studio.page", lang=request.args.get("lang")))
-    language = page_language()
-    return render_template(
-        "studio_locked.html", w=words(language), language=language, wrong=True
-    ), 403
+    return _unlock_with(request.form.get("key", ""))
 
 
 def _links() -> dict[str, str]:

@@ -9,6 +9,7 @@ result. Each page adds itself to the referee's home page through
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +38,18 @@ def _keep_studio_key(app: Flask) -> None:
         app.config["STUDIO_KEY_FILE"] = str(folder / KEY_FILE)
     except OSError:
         pass
+
+
+def _hosted_library(app: Flask) -> None:
+    """A hosted referee's studio saves into the database, unlocked by the organisation key:
+    ``ORG_KEY`` as given (the CLI reads it), else read from ``ORG_KEY_FILE`` or the
+    environment (``DECKFORGE_ORG_KEY``); with none, nobody may use the studio."""
+    from deckforge.referee.deck_keys import organisation_key
+    from deckforge.web.hosted_decks import DatabaseLibrary
+
+    if "ORG_KEY" not in app.config:
+        app.config["ORG_KEY"] = organisation_key(app.config.get("ORG_KEY_FILE"), os.environ)
+    app.extensions["deckforge.studio.library"] = DatabaseLibrary(app.config["ORG_KEY"])
 
 
 def _tables_using(path: Path) -> int:
@@ -71,6 +84,8 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     app.config.setdefault("STUDIO_TABLES_USING", _tables_using)
     if not app.config.get("STUDIO_SECRET"):
         _keep_studio_key(app)
+    if app.config["HOSTED"]:
+        _hosted_library(app)
     register_studio(app)
 
     @app.context_processor

@@ -164,14 +164,14 @@ def test_two_authors_taking_one_name_at_once_make_one_deck(
 
 def test_wrong_tries_are_counted_per_client_and_forgotten(conn: sqlite3.Connection) -> None:
     start = store.now()
-    deck_store.note_wrong_try(conn, "192.0.2.1", "2000-01-01")
-    deck_store.note_wrong_try(conn, "192.0.2.1", "2000-01-01")
-    deck_store.note_wrong_try(conn, "192.0.2.2", "2000-01-01")
+    deck_store.note_wrong_try(conn, "192.0.2.1", store.now(), "2000-01-01")
+    deck_store.note_wrong_try(conn, "192.0.2.1", store.now(), "2000-01-01")
+    deck_store.note_wrong_try(conn, "192.0.2.2", store.now(), "2000-01-01")
     assert len(deck_store.wrong_tries(conn, "192.0.2.1", start)) == 2
     assert len(deck_store.wrong_tries(conn, "192.0.2.2", start)) == 1
     assert deck_store.wrong_tries(conn, "192.0.2.3", start) == []
     assert deck_store.wrong_tries(conn, "192.0.2.1", "9999") == []
-    deck_store.note_wrong_try(conn, "192.0.2.3", "9999")  # everybody's older tries go
+    deck_store.note_wrong_try(conn, "192.0.2.3", store.now(), "9999")  # everybody's older tries go
     assert deck_store.wrong_tries(conn, "192.0.2.1", start) == []
     assert len(deck_store.wrong_tries(conn, "192.0.2.3", start)) == 1  # its own try stays
 

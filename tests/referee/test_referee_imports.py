@@ -28,8 +28,9 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
         # the bundled decks' summaries written again (a tool)
         "rendering auth listener retention write_summaries",
         "service",  # the table service as routes use it
-        # what a request may say; what a seat may see; retries; older tables' decks
-        "checks seats idempotency decks",
+        # what a request may say; what a seat may see; retries; older tables' decks; the
+        # library's keys
+        "checks seats idempotency decks deck_keys",
         # refusals; the connection; loaded tables; a chart; the decks' kept summaries; the
         # hosted library's decks
         "errors db tables game_chart openapi theme_summaries deck_store",
