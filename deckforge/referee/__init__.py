@@ -17,6 +17,7 @@ from deckforge.referee import store
 from deckforge.referee.db import release_db
 from deckforge.referee.decks import pin_older_tables
 from deckforge.referee.lazy_routes import LazyRoutesFlask
+from deckforge.referee.library_source import StoreDecks
 from deckforge.referee.tables import TableService
 from deckforge.referee.theme_summaries import ThemeSummaries
 from deckforge.theme.library import ThemeLibrary
@@ -127,7 +128,10 @@ def create_app(test_config: dict[str, Any] | None = None) -> Flask:
     data_folder = _data_folder(app)
     data_folder.mkdir(parents=True, exist_ok=True)
 
-    library = ThemeLibrary(tuple(Path(folder) for folder in app.config["THEME_FOLDERS"]))
+    library = ThemeLibrary(
+        tuple(Path(folder) for folder in app.config["THEME_FOLDERS"]),
+        StoreDecks() if app.config["HOSTED"] else None,  # the decks saved in the database
+    )
     conn = _open_store(app.config["DATABASE"], app.config["SYNC"])
     try:
         store.init_schema(conn)

@@ -143,6 +143,16 @@ def get_deck(conn: sqlite3.Connection, deck_id: str) -> LibraryDeck | None:
     )
 
 
+def resolved_deck(conn: sqlite3.Connection, deck_id: str) -> store.StoredDeck | None:
+    """The resolved deck a library deck is now (what a new table pins), or None."""
+    row = conn.execute(
+        "SELECT decks.hash, decks.text FROM library_decks"
+        " JOIN decks ON decks.hash = library_decks.deck WHERE library_decks.id = ?",
+        (deck_id,),
+    ).fetchone()
+    return None if row is None else store.StoredDeck(str(row[0]), str(row[1]))
+
+
 def list_decks(conn: sqlite3.Connection) -> list[LibraryEntry]:
     """Every deck of the library, by title (then name)."""
     rows = conn.execute(

@@ -21,10 +21,10 @@ from deckforge.referee.seats import seat_secret
 from deckforge.referee.security import new_token, token_hash
 from deckforge.referee.state import ThemeRow
 from deckforge.referee.tables import LoadedTable, TableService
-from deckforge.referee.theme_summaries import ThemeSummaries
+from deckforge.referee.theme_summaries import ThemeSummaries, summary_row
 from deckforge.rules import Action
 from deckforge.rules.records import to_hanab_live
-from deckforge.theme.library import ThemeLibrary, from_this_computer
+from deckforge.theme.library import DB_PREFIX, ThemeLibrary, from_this_computer
 
 
 def service() -> TableService:
@@ -75,7 +75,10 @@ def theme_rows() -> list[ThemeRow]:
     conn = get_db()
     for name, ref in library().choices():
         try:
-            row = summaries.row(conn, ref, library().load)
+            if ref.startswith(DB_PREFIX):  # a library deck: its theme is kept by its hash
+                row = summary_row(library().load(ref))
+            else:
+                row = summaries.row(conn, ref, library().load)
         except Exception:
             continue
         found.append({"name": name, **row})

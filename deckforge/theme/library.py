@@ -5,6 +5,9 @@
 - **Access**: anybody may name those; any other file only a request from this
   computer under a loopback host name (:func:`from_this_computer`). A refusal
   never reads the disk, so it does not tell a foreign page which files exist.
+- **A hosted referee's library** (:class:`DatabaseDecks`, given by the referee): the
+  decks saved in its database, named ``db:<name>``, offered to anybody after the
+  bundled ones; their resolved texts come from the database, never from a file.
 - **One cache**, by content: :meth:`ThemeLibrary.deck` gives the theme as its
   files say *now* (a saved edit is seen at once, no restart), and the deck's
   resolved text with its hash, which a referee table stores to keep its deck
@@ -20,7 +23,7 @@ import threading
 from collections import OrderedDict
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import orjson
 
@@ -36,6 +39,7 @@ from deckforge.theme.loader import (
 from deckforge.theme.model import Theme
 
 LOCAL_NAMES = ("localhost", "localhost.localdomain")
+DB_PREFIX = "db:"  # the reference of a deck in a hosted referee's database
 KEPT_FILES = 256  # decks read from files, kept while their files are unchanged
 KEPT_TEXTS = 128  # decks rebuilt from stored texts, the latest used kept
 
@@ -158,12 +162,25 @@ class _Kept:
                 self._items.popitem(last=False)
 
 
+class DatabaseDecks(Protocol):
+    """The decks of a hosted referee's database, for the current request."""
+
+    def entries(self) -> list[tuple[str, str]]:
+        """(name, resolved text's hash) of every deck, in the order lists show them."""
+
+    def resolved(self, name: str) -> tuple[str, str] | None:
+        """(hash, resolved text) of the deck ``name`` now, or None if there is none."""
+
+
 class ThemeLibrary:
     """The decks a referee, its studio and its print page offer, who may name which, and
     the decks as loaded (by content: an edited file is read again, an unchanged one not)."""
 
-    def __init__(self, folders: tuple[Path, ...] = ()) -> None:
+    def __init__(
+        self, folders: tuple[Path, ...] = (), database: DatabaseDecks | None = None
+    ) -> None:
         self.folders = folders
+        self.database = database  # a hosted referee's decks (db:<name>), or None
         self._from_files = _Kept(KEPT_FILES)  # ref -> (its files, their texts, Deck)
         self._from_texts = _Kept(KEPT_TEXTS)  # hash -> Theme
 
@@ -193,7 +210,17 @@ class ThemeLibrary:
     def choices(self) -> list[tuple[str, str]]:
         """(name, reference) of the decks offered to anybody: bundled, then the folders'."""
         bundled = [(name, name) for name in bundled_theme_names()]
-        return bundled + [(name, str(path)) for name, path in self.folder_files()]
+        return (
+            bundled
+            + self.database_choices()
+            + [(name, str(path)) for name, path in self.folder_files()]
+        )
+
+    def database_choices(self) -> list[tuple[str, str]]:
+        """(reference, reference) of the decks in a hosted referee's database: ``db:<name>``."""
+        if self.database is None:
+            return []
+        return [(DB_PREFIX + name, DB_PREFIX + name) for name, _ in self.database.entries()]
 
     # ---- access -----------------------------------------------------------------------
 
@@ -216,7 +243,12 @@ class ThemeLibrary:
     def find(self, name: str, this_computer: bool) -> str:
         """The reference of the deck ``name`` (a bundled name as is, a file as its absolute
         path), if the request may use it: raises :class:`DeckRefused` (``no-such-theme``
-        for a plain name, ``theme-not-allowed`` for a path) or ThemeError (this computer)."""
+        for a plain name, ``theme-not-allowed`` for a path) or ThemeError (this computer).
+        A hosted referee's library deck is named ``db:<name>``."""
+        if self.database is not None and name.startswith(DB_PREFIX):
+            if self.database.resolved(name.removeprefix(DB_PREFIX)) is None:
+                raise DeckRefused("no-such-theme", f"{name}: no such deck in the library")
+            return name
         if name in bundled_theme_names():
             return name
         found = self.folder_theme(name)
@@ -235,7 +267,10 @@ class ThemeLibrary:
     # ---- decks ------------------------------------------------------------------------
 
     def deck(self, ref: str) -> Deck:
-        """The deck ``ref`` as its files are now: read again when one of them changed."""
+        """The deck ``ref`` as its files are now: read again when one of them changed (a
+        library deck, ``db:<name>``: as the database has it now)."""
+        if self.database is not None and ref.startswith(DB_PREFIX):
+            return self._database_deck(ref)
         kept = self._from_files.get(ref)
         if kept is not None:
             files, texts, deck = kept
@@ -247,6 +282,14 @@ class ThemeLibrary:
         if None not in texts:
             self._from_files.put(ref, (files, texts, deck))
         return deck
+
+    def _database_deck(self, ref: str) -> Deck:
+        assert self.database is not None
+        found = self.database.resolved(ref.removeprefix(DB_PREFIX))
+        if found is None:
+            raise ThemeError([f"{ref}: no such deck in the library"])
+        digest, text = found
+        return Deck(self.stored(text, digest), text, digest)
 
     def load(self, ref: str) -> Theme:
         return self.deck(ref).theme

@@ -22,7 +22,7 @@ from flask import Blueprint, Response, current_app, g, render_template, request
 
 from deckforge.forwarded import proxied
 from deckforge.printing.geometry import CARD_SIZES, PAPERS
-from deckforge.theme.library import ThemeLibrary
+from deckforge.theme.library import Deck, ThemeLibrary
 from deckforge.theme.loader import ThemeError
 from deckforge.web.i18n import WebTranslator
 from deckforge.web.kit_line import THIS_COMPUTER, KitLine
@@ -61,8 +61,9 @@ class KitCache:
         self._size = size
 
     @staticmethod
-    def key(theme: Theme, options: KitOptions) -> tuple[Any, ...]:
-        return (_stamp(theme), options)
+    def key(deck: Deck, options: KitOptions) -> tuple[Any, ...]:
+        """A kit's key: its deck's resolved text (a library deck has no file) and files."""
+        return (deck.hash, _stamp(deck.theme), options)
 
     def peek(self, key: tuple[Any, ...]) -> dict[str, bytes] | None:
         with self._lock:
@@ -77,13 +78,13 @@ class KitCache:
             while len(self._kits) > self._size:
                 self._kits.popitem(last=False)
 
-    def get(self, theme: Theme, options: KitOptions) -> dict[str, bytes]:
-        key = self.key(theme, options)
+    def get(self, deck: Deck, options: KitOptions) -> dict[str, bytes]:
+        key = self.key(deck, options)
         files = self.peek(key)
         if files is None:
             from deckforge.printing.kit import build_kit
 
-            files = build_kit(theme, options)
+            files = build_kit(deck.theme, options)
             self.put(key, files)
         return files
 
@@ -134,14 +135,14 @@ def _theme_rows() -> list[ThemeRow]:
     return rows
 
 
-def _chosen_theme(name: str) -> Theme:
+def _chosen_deck(name: str) -> Deck:
     from deckforge.printing.options import OptionError
 
     refs = dict(_theme_refs())
     if name not in refs:
         raise OptionError("theme", f"{name}: no such theme on this referee")
     try:
-        return _library().load(refs[name])
+        return _library().deck(refs[name])
     except ThemeError as error:
         raise OptionError("theme", error.problems[0]) from None
 
@@ -209,26 +210,27 @@ def download() -> Any:
 
     wanted = request.args.get("file", ZIP_NAME)
     try:
-        theme = _chosen_theme(request.args.get("theme", ""))
+        deck = _chosen_deck(request.args.get("theme", ""))
+        theme = deck.theme
         options = _form_options(request.args)
         names = kit_files(options)
         if wanted != ZIP_NAME and wanted not in names:
             raise OptionError("file", f"{wanted}: not a file of the kit")
-        files = _kits.peek(_kits.key(theme, options))
+        files = _kits.peek(_kits.key(deck, options))
         from_here = request.remote_addr in THIS_COMPUTER and not proxied(request.environ)
         if files is None and not from_here:
             state, answer = _line().ask(
-                request.remote_addr or "", _kits.key(theme, options), theme, options
+                request.remote_addr or "", _kits.key(deck, options), theme, options
             )
             if state == "waiting":
                 return _page(waiting=answer, status=202)
             if state == "problems":
                 raise OptionError("print", _summary(PrintError("", answer)))
             files = answer
-            _kits.put(_kits.key(theme, options), files)
+            _kits.put(_kits.key(deck, options), files)
         if files is None:  # this computer: built now, not in line
             try:
-                files = _kits.get(theme, options)
+                files = _kits.get(deck, options)
             except PrintError as error:
                 raise OptionError("print", _summary(error)) from None
     except OptionError as problem:

@@ -29,8 +29,8 @@ LAYERS: tuple[frozenset[str], ...] = tuple(
         "rendering auth listener retention write_summaries",
         "service",  # the table service as routes use it
         # what a request may say; what a seat may see; retries; older tables' decks; the
-        # library's keys
-        "checks seats idempotency decks deck_keys",
+        # library's keys and its decks as the theme library reads them
+        "checks seats idempotency decks deck_keys library_source",
         # refusals; the connection; loaded tables; a chart; the decks' kept summaries; the
         # hosted library's decks
         "errors db tables game_chart openapi theme_summaries deck_store",
