@@ -45,11 +45,11 @@ def serve(database: str, sync: str, port: int = 0) -> None:
 
     from deckforge.cli.referee import (
         SWITCH_INTERVAL,
-        THREADS,
         _listen,
         _raise_open_files_limit,
         _server,
     )
+    from deckforge.cli.referee_options import THREADS
     from deckforge.referee import create_app
     from deckforge.referee.live import RefereeASGI
 

@@ -20,9 +20,9 @@ from typing import IO, Any
 import click
 
 from deckforge.cli.boundary import USAGE, Failure
-from deckforge.cli.hosts import checked_host, url_host
+from deckforge.cli.hosts import url_host
+from deckforge.cli.referee_options import Serving, referee_options, serving
 
-THREADS = 16  # for pages and actions; an open live stream holds none
 # A thread back from SQLite (which releases the GIL) waits at most this long for
 # the GIL instead of Python's 5 ms: shorter hand-overs while it holds the writers'
 # lock (docs/benchmarks.md).
@@ -63,24 +63,6 @@ def _listen(host: str, port: int) -> socket.socket:
     return sock
 
 
-def _database_target(database: str) -> str:
-    """A PostgreSQL URL as given (psycopg must be installed), a SQLite file made absolute."""
-    from deckforge.referee.store import is_postgres
-
-    if not is_postgres(database):
-        return str(Path(database).expanduser().resolve())
-    try:
-        import psycopg  # noqa: F401
-        import psycopg_pool  # noqa: F401
-    except ImportError:
-        raise Failure(
-            "--db postgresql://...: the PostgreSQL driver is not installed: "
-            "pip install 'deckforge[postgres]'",
-            USAGE,
-        ) from None
-    return database
-
-
 def _only_process(database: Path) -> IO[str]:
     """Hold ``<database>.lock`` while serving: a second referee process on the same SQLite
     file would share its tables but not its live updates (each process only hears of its
@@ -117,48 +99,6 @@ def _only_process(database: Path) -> IO[str]:
     return handle
 
 
-def _proxy_settings(
-    trusted: tuple[str, ...], header: str, public_url: str | None
-) -> dict[str, Any]:
-    """The app's settings for --trusted-proxy, --proxy-header and --public-url, checked."""
-    from deckforge.forwarded import ProxyError, TrustedProxies
-
-    entries = tuple(part.strip() for entry in trusted for part in entry.split(",") if part.strip())
-    try:
-        TrustedProxies(entries, header, public_url or "")
-    except ProxyError as problem:
-        option = (
-            "--public-url"
-            if public_url and str(problem).startswith(public_url)
-            else ("--trusted-proxy")
-        )
-        raise Failure(f"{option} {problem}", USAGE) from None
-    settings: dict[str, Any] = {"TRUSTED_PROXIES": entries, "PROXY_HEADER": header}
-    if public_url:
-        settings["PUBLIC_URL"] = public_url.rstrip("/") + "/"
-    return settings
-
-
-def _proxy_warning(trusted: tuple[str, ...], public_url: str | None, hosted: bool) -> str | None:
-    """One line at start-up when the referee is most likely behind a proxy it was not told
-    of (--public-url, or a PostgreSQL --db) and so sees every client as the proxy: the
-    per-address limits would then count all clients as one."""
-    if trusted:
-        return None
-    if public_url:
-        why = "--public-url without --trusted-proxy"
-    elif hosted:
-        why = "a PostgreSQL referee without --trusted-proxy"
-    else:
-        return None
-    return (
-        f"Warning: {why}: behind a reverse proxy every client is seen as the proxy's address"
-        " (127.0.0.1 on this machine), so per-address limits (the print kit's, the live"
-        " streams' share) count all clients as one; name the proxy with --trusted-proxy"
-        " ADDRESS (docs/hosting.md)"
-    )
-
-
 def _lan_address() -> str | None:
     """This machine's address on the local network, found without sending anything."""
     probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
@@ -173,203 +113,29 @@ def _lan_address() -> str | None:
 
 
 @click.command()
-@click.option(
-    "--host",
-    default="127.0.0.1",
-    show_default=True,
-    callback=checked_host,
-    help="Address to listen on; 0.0.0.0 serves the classroom network.",
-)
-@click.option(
-    "--port",
-    default=5000,
-    show_default=True,
-    type=click.IntRange(0, 65535),
-    help="Port to listen on (0: any free port).",
-)
-@click.option(
-    "--db",
-    "database",
-    metavar="FILE|URL",
-    help="SQLite file of the tables [default: in the user's data folder], or a PostgreSQL "
-    "database shared by several referee processes: postgresql://USER@HOST:PORT/DB "
-    "(pip install 'deckforge[postgres]'; docs/hosting.md).",
-)
-@click.option(
-    "--sync",
-    type=click.Choice(["normal", "full"]),
-    default="normal",
-    show_default=True,
-    help="full: also sync the disk at every action (survives a power cut, slower).",
-)
-@click.option(
-    "--threads",
-    default=THREADS,
-    show_default=True,
-    type=click.IntRange(2, 1000),
-    help="Worker threads for pages and actions (live streams need none).",
-)
-@click.option(
-    "--streams-per-address",
-    default=None,
-    type=click.IntRange(1, 100000),
-    help="Live streams one network address may hold; past it pages poll [default: 24].",
-)
-@click.option(
-    "--themes",
-    "theme_folders",
-    multiple=True,
-    type=click.Path(exists=True, file_okay=False, path_type=Path),
-    help="A folder of theme files (subfolders too) that anybody on the network may "
-    "choose; may be given more than once. Other theme files: only from this "
-    "computer.",
-)
-@click.option(
-    "--keep-days",
-    type=click.IntRange(1, 36500),
-    default=None,
-    help="Delete the tables without any change for this many days (their team names "
-    "are pupils' data), at the start and every hour [default: keep every table].",
-)
-@click.option(
-    "--trusted-proxy",
-    "trusted_proxies",
-    multiple=True,
-    metavar="ADDRESS",
-    help="A reverse proxy (address or network; repeatable, or a comma list) whose "
-    "X-Forwarded-For header names the client; requests it passes on never get this "
-    "computer's rights [default: none] (docs/hosting.md).",
-)
-@click.option(
-    "--proxy-header",
-    type=click.Choice(["x-forwarded-for", "forwarded"]),
-    default="x-forwarded-for",
-    show_default=True,
-    help="The header the trusted proxies write: X-Forwarded-For (with X-Forwarded-Proto "
-    "and -Host) or RFC 7239 Forwarded.",
-)
-@click.option(
-    "--public-url",
-    metavar="URL",
-    help="The address people open behind the proxy (https://games.example.org/): links, "
-    "QR codes and Secure cookies follow it.",
-)
-@click.option(
-    "--workers",
-    default=1,
-    show_default=True,
-    type=click.IntRange(1, 64),
-    help="Processes serving this one port, each with its own threads and streams "
-    "(PostgreSQL --db only, not on Windows; live updates cross them through the database).",
-)
-@click.option(
-    "--org-key-file",
-    type=click.Path(dir_okay=False, path_type=Path),
-    help="PostgreSQL --db: a file holding the organisation key, which teachers type to use "
-    "the studio and save decks in the database (or set DECKFORGE_ORG_KEY; never the key "
-    "itself on the command line) [default: the studio is closed].",
-)
-@click.option("--listen-fd", type=int, hidden=True)  # a worker: its parent's listening socket
-def referee(
-    host: str,
-    port: int,
-    database: str | None,
-    sync: str,
-    threads: int,
-    streams_per_address: int | None,
-    theme_folders: tuple[Path, ...],
-    keep_days: int | None,
-    trusted_proxies: tuple[str, ...],
-    proxy_header: str,
-    public_url: str | None,
-    workers: int,
-    org_key_file: Path | None,
-    listen_fd: int | None,
-) -> None:
+@referee_options
+def referee(**options: Any) -> None:
     """Run the referee: a projector screen and a leader's remote for each table."""
-    from deckforge.referee import default_database
     from deckforge.referee.live import STREAMS_PER_ADDRESS, RefereeASGI
-    from deckforge.referee.store import database_errors, is_postgres, shown_database
-    from deckforge.web import create_app
 
-    target = _database_target(database or str(default_database()))
-    proxies = _proxy_settings(trusted_proxies, proxy_header, public_url)
-    _check_workers(workers, is_postgres(target))
+    settings = serving(**options)
     _raise_open_files_limit()
-    try:  # listen first: an address that cannot be served leaves no database behind
-        listening = _listen(host, port) if listen_fd is None else socket.socket(fileno=listen_fd)
-    except socket.gaierror:  # a name that does not resolve to an address
-        raise Failure(f"{host}: cannot listen: no such address for this computer", USAGE) from None
-    except OSError as problem:
-        reason = problem.strerror or problem
-        raise click.ClickException(f"{host}:{port}: cannot listen: {reason}") from None
-    try:
-        held = None if is_postgres(target) else _only_process(Path(target))
-    except click.ClickException:
-        listening.close()
-        raise
-    except OSError as problem:
-        listening.close()
-        raise click.ClickException(
-            f"{target}: cannot open the referee's database: {problem}"
-        ) from None
-    failures: tuple[type[Exception], ...] = (OSError, *database_errors())
-    try:
-        org_key = _organisation_key(org_key_file, is_postgres(target))
-    except click.ClickException:
-        listening.close()
-        raise
-    try:
-        app = create_app(
-            {
-                **org_key,
-                "DATABASE": target,
-                "SYNC": sync,
-                "THEME_FOLDERS": tuple(f.resolve() for f in theme_folders),
-                **proxies,
-                "DB_CONNECTIONS": threads + 4,  # PostgreSQL: no thread waits for one
-            }
-        )
-    except failures as problem:
-        listening.close()
-        raise click.ClickException(
-            f"{shown_database(target)}: cannot open the referee's database: {problem}"
-        ) from None
-    actual = listening.getsockname()[1]
-    shown = host
-    if host in ("0.0.0.0", "::", ""):
-        shown = _lan_address() or socket.gethostname()
-    shown = url_host(shown)
-    if public_url:
-        app.config["PUBLIC_URL"] = public_url.rstrip("/") + "/"
-    elif shown != host:  # serving the network: links for phones name this machine
-        app.config["PUBLIC_URL"] = f"http://{shown}:{actual}/"
-    asgi = RefereeASGI(app, threads, streams_per_address or STREAMS_PER_ADDRESS)
-    click.echo(f"Database: {shown_database(target)}")
-    warning = _proxy_warning(trusted_proxies, public_url, is_postgres(target))
-    if warning and listen_fd is None:  # once, not again by each worker
-        click.echo(warning, err=True)
-    if keep_days is not None:
-        _keep_for(app, keep_days)
-    if trusted_proxies:
-        click.echo(f"Behind proxies: {', '.join(proxies['TRUSTED_PROXIES'])} ({proxy_header})")
-    if public_url:
-        click.echo(f"Public address: {app.config['PUBLIC_URL']}")
-    proxied = [f"--trusted-proxy={a}" for a in trusted_proxies]
-    proxied += [f"--proxy-header={proxy_header}"]
-    proxied += [f"--public-url={public_url}"] if public_url else []
-    proxied += [f"--org-key-file={org_key_file}"] if org_key_file else []
-    children = _start_workers(
-        workers, listening, target, threads, streams_per_address, theme_folders, proxied
-    )
-    click.echo(
-        f"Referee running: open http://{shown}:{actual}/ (Ctrl+C to stop)",
-    )
-    _echo_studio(app.config, f"http://{shown}:{actual}/studio/", network=shown != host)
+    listening = _listening(settings)
+    held = _held(settings, listening)
+    app = _app(settings, listening)
+    shown, address = _address(settings, listening)
+    if settings.public_url:
+        app.config["PUBLIC_URL"] = settings.public_url.rstrip("/") + "/"
+    elif shown != settings.host:  # serving the network: links for phones name this machine
+        app.config["PUBLIC_URL"] = address
+    asgi = RefereeASGI(app, settings.threads, settings.streams_per_address or STREAMS_PER_ADDRESS)
+    _announce(settings, app)
+    children = _start_workers(settings, listening)
+    click.echo(f"Referee running: open {address} (Ctrl+C to stop)")
+    _echo_studio(app.config, f"{address}studio/", network=shown != settings.host)
     sys.setswitchinterval(SWITCH_INTERVAL)
-    server = _server(asgi)
     try:
-        server.run(sockets=[listening])
+        _server(asgi).run(sockets=[listening])
     except KeyboardInterrupt:  # a second Ctrl+C while stopping
         pass
     finally:
@@ -381,49 +147,92 @@ def referee(
     click.echo("Referee stopped.")
 
 
-def _check_workers(workers: int, hosted: bool) -> None:
-    if workers == 1:
-        return
-    if not hosted:
-        raise Failure(
-            "--workers: several processes need a PostgreSQL --db (postgresql://...): one "
-            "SQLite file serves one referee process",
-            USAGE,
-        )
-    if sys.platform == "win32":
-        raise Failure(
-            "--workers: not on Windows; start one referee per port instead (docs/hosting.md)",
-            USAGE,
-        )
+def _listening(settings: Serving) -> socket.socket:
+    """The socket to serve on (a worker's is its parent's), opened first: an address that
+    cannot be served leaves no database behind."""
+    host, port = settings.host, settings.port
+    try:
+        if settings.listen_fd is not None:
+            return socket.socket(fileno=settings.listen_fd)
+        return _listen(host, port)
+    except socket.gaierror:  # a name that does not resolve to an address
+        raise Failure(f"{host}: cannot listen: no such address for this computer", USAGE) from None
+    except OSError as problem:
+        reason = problem.strerror or problem
+        raise click.ClickException(f"{host}:{port}: cannot listen: {reason}") from None
 
 
-def _start_workers(
-    workers: int,
-    listening: socket.socket,
-    database: str,
-    threads: int,
-    streams_per_address: int | None,
-    theme_folders: tuple[Path, ...],
-    proxied: list[str],
-) -> list[subprocess.Popen[bytes]]:
-    """``workers - 1`` more processes accepting on this process's listening socket (the
-    system hands each new connection to one of them); they stop with this one."""
-    if workers == 1:
+def _held(settings: Serving, listening: socket.socket) -> IO[str] | None:
+    """The SQLite file's lock, held while serving (none on PostgreSQL)."""
+    if settings.hosted:
+        return None
+    try:
+        return _only_process(Path(settings.database))
+    except click.ClickException:
+        listening.close()
+        raise
+    except OSError as problem:
+        listening.close()
+        raise click.ClickException(
+            f"{settings.database}: cannot open the referee's database: {problem}"
+        ) from None
+
+
+def _app(settings: Serving, listening: socket.socket) -> Any:
+    """The referee's Flask app on its database (which it opens, and migrates if need be)."""
+    from deckforge.referee.store import database_errors, shown_database
+    from deckforge.web import create_app
+
+    failures: tuple[type[Exception], ...] = (OSError, *database_errors())
+    try:
+        return create_app(settings.app_settings())
+    except failures as problem:
+        listening.close()
+        raise click.ClickException(
+            f"{shown_database(settings.database)}: cannot open the referee's database: {problem}"
+        ) from None
+
+
+def _address(settings: Serving, listening: socket.socket) -> tuple[str, str]:
+    """The host shown to people (this machine's network address when serving the network)
+    and the referee's address with it."""
+    shown = settings.host
+    if shown in ("0.0.0.0", "::", ""):
+        shown = _lan_address() or socket.gethostname()
+    shown = url_host(shown)
+    return shown, f"http://{shown}:{listening.getsockname()[1]}/"
+
+
+def _announce(settings: Serving, app: Any) -> None:
+    """What the referee serves with, said before it serves; retention's first pass."""
+    from deckforge.referee.store import shown_database
+
+    click.echo(f"Database: {shown_database(settings.database)}")
+    warning = settings.warning()
+    if warning and settings.listen_fd is None:  # once, not again by each worker
+        click.echo(warning, err=True)
+    if settings.keep_days is not None:
+        _keep_for(app, settings.keep_days)
+    if settings.trusted_proxies:
+        trusted = ", ".join(settings.proxies["TRUSTED_PROXIES"])
+        click.echo(f"Behind proxies: {trusted} ({settings.proxy_header})")
+    if settings.public_url:
+        click.echo(f"Public address: {app.config['PUBLIC_URL']}")
+
+
+def _start_workers(settings: Serving, listening: socket.socket) -> list[subprocess.Popen[bytes]]:
+    """``--workers`` less one more processes accepting on this process's listening socket
+    (the system hands each new connection to one of them); they stop with this one."""
+    if settings.workers == 1:
         return []
     fd = listening.fileno()
-    command = [sys.executable, "-m", "deckforge", "referee", "--db", database,
-               "--threads", str(threads), "--listen-fd", str(fd)]  # fmt: skip
-    if streams_per_address is not None:
-        command += ["--streams-per-address", str(streams_per_address)]
-    for folder in theme_folders:
-        command += ["--themes", str(folder)]
-    command += proxied  # the same trusted proxies and public address
+    command = settings.worker_command(fd)
     children = [
         subprocess.Popen(command, pass_fds=(fd,), stdout=subprocess.DEVNULL)
-        for _ in range(workers - 1)
+        for _ in range(settings.workers - 1)
     ]
     others = ", ".join(str(child.pid) for child in children)
-    click.echo(f"Workers: {workers} processes on this port (this one, {others})")
+    click.echo(f"Workers: {settings.workers} processes on this port (this one, {others})")
     return children
 
 
@@ -443,19 +252,6 @@ def _keep_for(app: Any, days: int) -> None:
 
     click.echo(retention.report(days, retention.delete_idle(app, days)))
     retention.keep_deleting(app, days, click.echo)
-
-
-def _organisation_key(key_file: Path | None, hosted: bool) -> dict[str, Any]:
-    """A hosted referee's organisation key (``ORG_KEY``), read from ``key_file`` or the
-    environment; nothing for SQLite, whose studio keeps its own key."""
-    from deckforge.referee.deck_keys import KeyProblem, organisation_key
-
-    if not hosted:
-        return {}
-    try:
-        return {"ORG_KEY": organisation_key(key_file, os.environ)}
-    except KeyProblem as problem:
-        raise Failure(str(problem), USAGE) from None
 
 
 def _echo_studio(config: Any, studio: str, network: bool) -> None:

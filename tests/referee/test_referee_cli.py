@@ -102,7 +102,7 @@ def test_a_themes_folder_that_does_not_exist_is_refused_by_click(tmp_path: Path)
 
 
 def test_a_referee_most_likely_behind_an_unnamed_proxy_is_warned_in_one_line() -> None:
-    from deckforge.cli.referee import _proxy_warning
+    from deckforge.cli.referee_options import proxy_warning as _proxy_warning
 
     public = _proxy_warning((), "https://games.example.org/", hosted=False)
     hosted = _proxy_warning((), None, hosted=True)

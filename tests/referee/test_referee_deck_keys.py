@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 from flask import Flask
 
-from deckforge.cli.referee import _echo_studio, _organisation_key
+from deckforge.cli.referee import _echo_studio
+from deckforge.cli.referee_options import organisation_key as _organisation_key
 from deckforge.referee import deck_keys, store
 from deckforge.web import create_app
 
