@@ -29,10 +29,18 @@ from werkzeug.exceptions import HTTPException
 
 from deckforge import catalogues
 from deckforge.studio import access
-from deckforge.studio.hosted import TooManyTries
+from deckforge.studio.hosted import (
+    DB_PREFIX,
+    HostedLibrary,
+    NameTaken,
+    TooManyTries,
+    WrongKey,
+    hosted_library,
+)
 from deckforge.studio.places import (
     PlaceError,
     Places,
+    Source,
     deck_title,
     name_from_title,
     name_problem,
@@ -42,7 +50,12 @@ from deckforge.studio.plain import plain
 from deckforge.studio.preview import FaceCache, deck_faces
 from deckforge.studio.simulations import PROFILES, Simulations
 from deckforge.studio.words import language_names, languages, page_language, words
-from deckforge.theme.loader import BUNDLED_THEMES, read_theme_text, shown_path
+from deckforge.theme.loader import (
+    BUNDLED_THEMES,
+    bundled_theme_names,
+    read_theme_text,
+    shown_path,
+)
 from deckforge.theme.model import Rules
 from deckforge.theme.validation import SCHEMA_PATH, with_schema_line
 from deckforge.theme.yaml_source import MAX_FILE_BYTES, YamlProblems, read_yaml
@@ -83,6 +96,7 @@ class Refusal(Exception):
         self.problems = problems or []
         self.code = code
         self.values = values
+        self.headers: dict[str, str] = {}
 
 
 def places() -> Places:
@@ -101,11 +115,11 @@ def simulations() -> Simulations:
 
 
 @bp.errorhandler(Refusal)
-def refused(error: Refusal) -> tuple[Response, int]:
+def refused(error: Refusal) -> tuple[Response, int, dict[str, str]]:
     body: dict[str, Any] = {"error": error.message, "problems": error.problems}
     if error.code:
         body |= {"code": error.code, "values": error.values}
-    return jsonify(body), error.status
+    return jsonify(body), error.status, error.headers
 
 
 @bp.errorhandler(413)
@@ -242,11 +256,11 @@ def page() -> Any:
         w=words(language),
         language=language,
         token=access.page_token(),
-        sources=[s.__dict__ for s in known.sources()],
+        sources=[s.__dict__ for s in _sources(known)],
         folders=[shown_path(f) for f in known.folders],
         links=_links(),
         # /studio/?deck=NAME (the print page's form sends its chosen ?theme=)
-        wanted=known.wanted_source(request.args.get("deck") or request.args.get("theme") or ""),
+        wanted=_wanted(known, request.args.get("deck") or request.args.get("theme") or ""),
         languages=language_names(language),
         rules=rule_switches(),
         tablet=_tablet() if access.is_local() else None,
@@ -325,13 +339,18 @@ def open_theme() -> Any:
     key = data.get("source")
     if not isinstance(key, str):
         raise Refusal(400, "source: choose a theme to open")
+    library = hosted_library()
+    if library is not None and key.startswith(DB_PREFIX):
+        return jsonify(_open_library_deck(library, key.removeprefix(DB_PREFIX), data))
+    if library is not None and not key.startswith(("bundled:", "template:")):
+        raise Refusal(
+            404, "choose a bundled theme, a template or a deck of the library", code="no-source"
+        )
     known = places()
     try:
         path, kind = known.source_path(key)
     except PlaceError as error:
         raise Refusal(404, str(error), code="no-source") from None
-    from deckforge.studio.round_trip import Edit, EditError, apply_edits
-
     text = read_theme_text(path)
     folder = 0
     if kind == "folder":
@@ -339,13 +358,10 @@ def open_theme() -> Any:
         name = path.stem
     else:  # a copy: a name of its own, written as its id
         base = name_from_title(deck_title(path)) if kind == "bundled" else ""
-        name = known.free_name(base or (f"my-{path.stem}" if kind == "bundled" else "my-deck"))
-        try:
-            read_yaml("theme", text)
-            text = apply_edits(text, [Edit(("id",), name)])
-        except (YamlProblems, EditError):
-            pass
-        if known.folders:  # an editor's schema comment, seen from where it will be saved
+        base = base or (f"my-{path.stem}" if kind == "bundled" else "my-deck")
+        name = _free_name(base)
+        text = _named(text, name)
+        if known.folders and library is None:  # an editor's schema comment, seen from the folder
             text = with_schema_line(text, known.folders[0])
     where = _where({"folder": folder, "name": name})
     return jsonify(
@@ -439,6 +455,9 @@ def save() -> Any:
     name, folder = data.get("name"), data.get("folder", 0)
     if not isinstance(name, str) or not isinstance(folder, int):
         raise Refusal(400, "name: give the theme a name", code="name-empty")
+    library = hosted_library()
+    if library is not None:
+        return jsonify(_save_library_deck(library, text, name, data.get("edit_key")))
     known = places()
     if not known.folders:
         raise Refusal(
@@ -489,6 +508,145 @@ def save() -> Any:
         text=text,
         report=_report(report),
     )
+
+
+# ---- a hosted referee's library (decks in its database, see deckforge.studio.hosted) ----
+
+
+def _sources(known: Places) -> list[Source]:
+    """The Open list: a hosted referee's is the bundled decks, the templates and the decks
+    of its library (its themes folders are played and printed, never saved into)."""
+    library = hosted_library()
+    if library is None:
+        return known.sources()
+    fixed = [source for source in known.sources() if source.kind in ("bundled", "template")]
+    saved = [Source(DB_PREFIX + name, name, "database", title) for name, title in library.decks()]
+    return fixed[: len(bundled_theme_names())] + saved + fixed[len(bundled_theme_names()) :]
+
+
+def _wanted(known: Places, deck: str) -> str:
+    """The source a link ``/studio/?deck=NAME`` opens (``db:<name>``: a library deck)."""
+    library = hosted_library()
+    if library is None:
+        return known.wanted_source(deck)
+    if deck.startswith(DB_PREFIX):
+        return deck if library.source(deck.removeprefix(DB_PREFIX)) is not None else ""
+    found = known.wanted_source(deck)
+    return found if found.startswith(("bundled:", "template:")) else ""
+
+
+def _free_name(base: str) -> str:
+    """``base``, or ``base-2``...: a name neither a bundled deck, a file of the themes
+    folder nor (hosted) a deck of the library has yet."""
+    library = hosted_library()
+    if library is None:
+        return places().free_name(base)
+    taken = {name for name, _ in library.decks()}
+    stem = base[:56]
+    for number in range(1, 1000):
+        name = stem if number == 1 else f"{stem}-{number}"
+        if name not in taken and name_problem(name) is None:
+            return name
+    raise Refusal(409, f"{base}: every name from it is taken", code="exists", name=base)
+
+
+def _named(text: str, name: str) -> str:
+    """``text`` with ``name`` written as its id (as it was, when it cannot be written)."""
+    from deckforge.studio.round_trip import Edit, EditError, apply_edits
+
+    try:
+        read_yaml("theme", text)
+        return apply_edits(text, [Edit(("id",), name)])
+    except (YamlProblems, EditError):
+        return text
+
+
+def _too_many(limit: TooManyTries) -> Refusal:
+    minutes = max(1, -(-limit.retry_after // 60))
+    refusal = Refusal(
+        429,
+        f"too many wrong keys from this address: try again in {minutes} min",
+        code="too-many-tries",
+        retry_after=limit.retry_after,
+        minutes=minutes,
+    )
+    refusal.headers = {"Retry-After": str(limit.retry_after)}
+    return refusal
+
+
+def _check_edit_key(library: HostedLibrary, name: str, key: Any) -> None:
+    if not isinstance(key, str) or not key:
+        raise Refusal(400, "edit_key: the deck's edit key, as text", code="wrong-edit-key")
+    try:
+        library.check_edit_key(name, key)
+    except KeyError:
+        raise Refusal(404, f"{name}: no such deck in the library", code="no-source") from None
+    except WrongKey:
+        raise Refusal(
+            403, f"{name}: this is not the deck's edit key", code="wrong-edit-key"
+        ) from None
+    except TooManyTries as limit:
+        raise _too_many(limit) from None
+
+
+def _open_library_deck(library: HostedLibrary, name: str, data: dict[str, Any]) -> dict[str, Any]:
+    """A library deck: a copy under a free name, or itself with its edit key (editable)."""
+    text = library.source(name)
+    if text is None:
+        raise Refusal(404, f"{name}: no such deck in the library", code="no-source")
+    if "edit_key" in data:
+        _check_edit_key(library, name, data["edit_key"])
+        kind = "database"
+    else:
+        kind, name = "copy", _free_name(name_from_title(name) or "my-deck")
+        text = _named(text, name)
+    where = _where({"folder": 0, "name": name})
+    report = _report(_checked(text, where))
+    return {"text": text, "name": name, "folder": 0, "kind": kind, "report": report}
+
+
+def _save_library_deck(
+    library: HostedLibrary, text: str, name: str, edit_key: Any
+) -> dict[str, Any]:
+    """Save into the library: a new deck (its edit key said this once), or, with its edit
+    key, a change of the deck (the tables made from it keep their version)."""
+    from deckforge.theme.library import resolved_text
+
+    problem = name_problem(name)
+    if problem is not None:
+        raise Refusal(400, problem[1], code=problem[0], name=name)
+    text = _named(text, name)
+    report = _checked(text, _where({"folder": 0, "name": name}))
+    if report.theme is None:
+        raise Refusal(
+            422,
+            "the theme has problems: fix them before saving",
+            [_plain(p, report.lines, False) for p in report.problems],
+            code="has-problems",
+        )
+    title, resolved = report.theme.title, resolved_text(report.merged)
+    answer: dict[str, Any] = {"saved": name, "name": name, "ref": DB_PREFIX + name}
+    if edit_key is None:
+        try:
+            answer["edit_key"] = library.create(name, title, text, resolved)
+        except NameTaken:
+            raise Refusal(
+                409,
+                f"{name}: the library already has a deck of this name: choose another name",
+                code="exists",
+                name=name,
+            ) from None
+    else:
+        _check_edit_key(library, name, edit_key)
+        try:
+            library.update(name, edit_key, title, text, resolved)
+        except WrongKey:
+            raise Refusal(
+                403, f"{name}: this is not the deck's edit key", code="wrong-edit-key"
+            ) from None
+        except TooManyTries as limit:
+            raise _too_many(limit) from None
+    return answer | {"text": text, "report": _report(report)}
 
 
 @bp.post("/download")
