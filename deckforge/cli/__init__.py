@@ -26,6 +26,7 @@ COMMANDS: dict[str, str] = {
     "replay": "deckforge.cli.replay:replay",
     "simulate": "deckforge.cli.simulate:simulate",
     "new": "deckforge.cli.new:new",
+    "decks": "deckforge.cli.decks:decks",
 }
 
 # command name -> the first paragraph of its help, which ``--help`` shortens
@@ -43,6 +44,7 @@ SUMMARIES: dict[str, str] = {
     "replay": ("Replay RECORD, a game in hanab.live's JSON export format, and print its outcome."),
     "simulate": "Play THEME (a bundled theme name or a .yaml path) many times with bots.",
     "new": "Write DIR/NAME.yaml, a new theme started from a commented template.",
+    "decks": "List a hosted referee's library of decks, or give a deck a new edit key.",
 }
 
 
