@@ -143,14 +143,14 @@ def _guard(post: bool = True) -> None:
 def _body() -> dict[str, Any]:
     data = request.get_json(silent=True)
     if not isinstance(data, dict):
-        raise Refusal(400, "the request must be a JSON object")
+        raise Refusal(400, "the request must be a JSON object", code="bad-json")
     return data
 
 
 def _text(data: dict[str, Any]) -> str:
     text = data.get("text")
     if not isinstance(text, str):
-        raise Refusal(400, "text: the theme's YAML text is missing")
+        raise Refusal(400, "text: the theme's YAML text is missing", code="no-text")
     if len(text.encode("utf-8", "surrogatepass")) > MAX_FILE_BYTES:
         limit = MAX_FILE_BYTES // 1024
         raise Refusal(

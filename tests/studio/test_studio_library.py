@@ -140,6 +140,9 @@ def test_bad_saves_and_opens_answer_json_with_a_code(hosted: Flask) -> None:
     for path, body, status, code in cases:
         answer = studio.post(path, body)
         assert (answer.status_code, answer.get_json()["code"]) == (status, code), body
+    for path, body, code in (("save", ["not", "an object"], "bad-json"), ("save", {}, "no-text")):
+        answer = studio.post(path, body)
+        assert (answer.status_code, answer.get_json()["code"]) == (400, code)
     with hosted.app_context():
         assert deck_store.list_decks(get_db()) == []
     locked = Studio(hosted.test_client(), "192.0.2.40")
