@@ -10,7 +10,7 @@ through PostgreSQL against SQLite.
 Without ``--db`` a throwaway PostgreSQL is started as the tests start it
 (tests/postgres_server.py: initdb + pg_ctl on 127.0.0.1, fsync off, so the figures
 compare the referee, not a disk). Two ``deckforge referee`` processes (ports 5750 and
-up) share it:
+up, or from ``--port``) share it:
 
 1. Across processes: ``--streams`` event streams on B (each from a loopback address of
    its own); the leader posts ``--actions`` legal actions to A, one after the other;
@@ -62,7 +62,8 @@ from referee import (  # noqa: E402
     raise_open_files,
 )
 
-PORTS = iter(range(5750, 5800))
+FIRST_PORT = 5750  # the referees' ports, one after the other (--port)
+PORTS = iter(range(FIRST_PORT, FIRST_PORT + 50))
 PIDS: dict[int, int] = {}  # each referee's process by its port
 LOGS: dict[int, list[str]] = {}  # what each referee wrote after it started
 
@@ -289,7 +290,12 @@ def main() -> None:
         default=0,
         help="the referees' hard limit of open files (to push past it; default: as inherited)",
     )
+    parser.add_argument(
+        "--port", type=int, default=FIRST_PORT, help="the first referee's port (then the next)"
+    )
     args = parser.parse_args()
+    global PORTS
+    PORTS = iter(range(args.port, args.port + 50))
     raise_open_files(args.streams + 256)
 
     server: Any = None

@@ -4,7 +4,8 @@ A change made by another process reaches this one's streams through PostgreSQL's
 LISTEN/NOTIFY: ``schema_postgres.sql`` announces each new version of a table on the
 channel ``deckforge_tables`` when its transaction commits. One thread per process
 listens on a connection of its own; for a table whose streams this process serves, it
-loads the new version (a replay from the store) and publishes it on the
+loads the new version (the actions recorded since the version it holds, applied to its
+game: see ``TableService._caught_up``) and publishes it on the
 :class:`~deckforge.referee.notify.VersionBoard`, as a change made here would be.
 
 A notification can be lost (the listening connection is cut, PostgreSQL restarts):

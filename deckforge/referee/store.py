@@ -672,6 +672,25 @@ def active_actions(conn: sqlite3.Connection, table_id: str, game: int) -> list[A
     return [ActionRecord(**{**dict(r), "payload": json.loads(r["payload"])}) for r in rows]
 
 
+def actions_since(
+    conn: sqlite3.Connection, table_id: str, game: int, version: int
+) -> list[ActionRecord] | None:
+    """The actions of one game recorded after table version ``version``, in order: what a
+    copy of the game at that version lacks. None if an undo withdrew any of its actions
+    since (that copy then holds actions that no longer stand: only a replay will do)."""
+    rows = conn.execute(
+        "SELECT seq, payload, version, created_at, undone_version FROM actions"
+        " WHERE table_id = ? AND game = ? AND (version > ? OR undone_version > ?) ORDER BY seq",
+        (table_id, game, version, version),
+    ).fetchall()
+    if any(r["undone_version"] is not None for r in rows):
+        return None
+    return [
+        ActionRecord(r["seq"], json.loads(r["payload"]), r["version"], r["created_at"])
+        for r in rows
+    ]
+
+
 def _check_version(
     conn: sqlite3.Connection, table_id: str, expected: int, game: bool = False
 ) -> int:

@@ -341,7 +341,8 @@ class TableService:
     """Reads and changes tables: engine checks, durable commits, then publication.
 
     One cache: the :class:`LoadedTable` of each table's latest version. The
-    writer keeps its own game of that version, which it changes in place.
+    writer keeps its own game of that version, which it changes in place, also with
+    the actions another process recorded since (a replay only when that cannot be).
     """
 
     def __init__(self, library: ThemeLibrary, board: VersionBoard | None = None) -> None:
@@ -354,6 +355,8 @@ class TableService:
         # piles' part of the last public state
         self._games: dict[str, tuple[store.TableRecord, Game, tuple[LogEntry, ...]]] = {}
         self._piles: dict[str, Piles] = {}
+        self.replays = 0  # games replayed from their first action (counted for the tests)
+        self.caught_up = 0  # actions applied to a held game to bring it up to date
 
     @contextmanager
     def _locked(self, table_id: str) -> Iterator[None]:
@@ -380,6 +383,7 @@ class TableService:
         if record is None:
             raise KeyError(number)
         game = new_game(theme, len(table.players), table.kind, record.seed)
+        self.replays += 1
         log = []
         for entry in store.active_actions(conn, table.id, number):
             action = action_from_dict(entry.payload)
@@ -392,9 +396,40 @@ class TableService:
         cached = self._games.get(table.id)
         if cached is not None and cached[0].version == table.version:
             return cached[1], cached[2]
-        game, log = self._replay(conn, table)
+        caught_up = None if cached is None else self._caught_up(conn, table, *cached)
+        game, log = caught_up or self._replay(conn, table)
         self._games[table.id] = (table, game, log)
         return game, log
+
+    def _caught_up(
+        self,
+        conn: sqlite3.Connection,
+        table: store.TableRecord,
+        held: store.TableRecord,
+        game: Game,
+        log: tuple[LogEntry, ...],
+    ) -> tuple[Game, tuple[LogEntry, ...]] | None:
+        """The game held at ``held``'s version moved on to ``table``'s by the actions
+        recorded since (another process's, or a pause that added none): a change costs its
+        own actions, not the whole game's. None when only a replay will do: another game,
+        another deck, or an undo since."""
+        same = (held.game, held.deck, held.kind) == (table.game, table.deck, table.kind)
+        if not same or held.version > table.version:
+            return None
+        newer = store.actions_since(conn, table.id, table.game, held.version)
+        if newer is None:
+            return None
+        self._games.pop(table.id, None)  # changed in place below: no stale copy if it fails
+        theme = self.theme_of(conn, table)
+        entries = list(log)
+        try:
+            for entry in newer:
+                action = action_from_dict(entry.payload)
+                entries.append(describe(game.apply(action), action, theme))
+        except Exception:  # the held game was not what the log says: a replay will tell
+            return None
+        self.caught_up += len(newer)
+        return game, tuple(entries)
 
     def _build(
         self,
@@ -530,7 +565,6 @@ class TableService:
         and changes nothing."""
         with self._locked(table_id):
             write(conn, table_id, *args, **({} if key is None else {"key": key}))
-            self._games.pop(table_id, None)
             loaded = self._fresh(conn, table_id)
             self.board.publish(table_id, loaded.version, loaded.state_json)
             return loaded

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 from flask import Flask
 from postgres_server import PostgresServer
-from referee_helpers import act, create_table, rank_hint
+from referee_helpers import act, create_table, discard, rank_hint
 
 from deckforge.referee import store
 from deckforge.web import create_app
@@ -155,6 +155,28 @@ def test_a_change_on_one_referee_is_published_on_the_other_and_a_lost_one_caught
         admin.execute("ALTER TABLE tables ENABLE TRIGGER version_announced")
     state = second.test_client().get(f"/api/tables/{table.id}").get_json()
     assert json.loads(board.latest(table.id)[1]) == state
+
+
+def test_the_other_referee_applies_each_new_action_without_replaying_the_game(
+    two_apps: tuple[Flask, Flask],
+) -> None:
+    """Issue 25: a change another process made costs this one its new actions (caught up
+    from the log by version), not a replay of the whole game per notification."""
+    first, second = two_apps
+    client = first.test_client()
+    table = create_table(client)
+    updates = second.extensions["deckforge.listener"]
+    assert updates.listener.listening.wait(10)
+    updates.publish(table.id)  # a stream on the second referee follows the table
+    tables = second.extensions["deckforge.tables"]
+    replays = tables.replays
+    for version in range(12):
+        move = rank_hint((version + 1) % 3, 1) if version % 2 == 0 else discard(version // 2 % 5, 3)
+        assert act(client, table, version, move).status_code == 200, move
+        _wait_for(tables.board, table.id, version + 1, 5)
+    assert (tables.replays, tables.caught_up) == (replays, 12)
+    state = json.loads(tables.board.latest(table.id)[1])
+    assert state == client.get(f"/api/tables/{table.id}").get_json()
 
 
 def test_the_health_answer_checks_the_database(
