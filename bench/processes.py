@@ -30,6 +30,11 @@ up, or from ``--port``) share it:
    each round; the ratio within the round, and CPU per action (the referee's process,
    PostgreSQL's processes).
 
+The referees keep their files (compiled templates, a studio key) and the SQLite store in
+a temporary folder of the bench (``XDG_DATA_HOME`` for the PostgreSQL ones, whose files
+would otherwise go to the user's data folder; Linux, as ``/proc`` is), removed at the end
+with the throwaway PostgreSQL, also when a run stops half-way.
+
 Figures: median, p95 and max of every (stream, action) pair, the POST's time, each
 referee's CPU per action and resident memory; ``--repeat`` runs; the load average.
 Each referee's streams are read by one selector thread (``RoomStreams``).
@@ -68,9 +73,12 @@ PIDS: dict[int, int] = {}  # each referee's process by its port
 LOGS: dict[int, list[str]] = {}  # what each referee wrote after it started
 
 
-def start_referee(database: str, open_files: int = 0) -> tuple[subprocess.Popen[str], int]:
-    """A ``deckforge referee`` on the next port (``open_files``: its hard limit of open
-    files, to see what happens past it)."""
+def start_referee(
+    database: str, folder: Path, open_files: int = 0
+) -> tuple[subprocess.Popen[str], int]:
+    """A ``deckforge referee`` on the next port, its files in ``folder`` (a PostgreSQL
+    referee keeps them in the user's data folder: ``XDG_DATA_HOME`` points it there;
+    ``open_files``: its hard limit of open files, to see what happens past it)."""
     port = next(PORTS)
 
     def limit() -> None:
@@ -82,7 +90,7 @@ def start_referee(database: str, open_files: int = 0) -> tuple[subprocess.Popen[
         [sys.executable, "-m", "deckforge", "referee", "--port", str(port), "--db", database,
          "--streams-per-address", "100000"],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        env={**os.environ, "PYTHONUNBUFFERED": "1", "XDG_DATA_HOME": str(folder / "data")},
         preexec_fn=limit if open_files else None,
     )  # fmt: skip
     assert process.stdout is not None
@@ -298,63 +306,71 @@ def main() -> None:
     PORTS = iter(range(args.port, args.port + 50))
     raise_open_files(args.streams + 256)
 
-    server: Any = None
-    if args.db is None:
-        from postgres_server import PostgresServer, _binaries
-
-        binaries = _binaries()
-        if binaries is None:
-            raise SystemExit("PostgreSQL is not installed: give --db postgresql://...")
-        server = PostgresServer(binaries)
-        url = server.database()
-    else:
-        url = args.db
+    # the referees' files (compiled templates, the studio's key) and the SQLite store go to
+    # a folder of the bench's own, removed at the end, never to the user's data folder
     folder = Path(tempfile.mkdtemp(prefix="deckforge-bench-"))
-    referees = [
-        start_referee(url, args.open_files),
-        start_referee(url, args.open_files),
-        start_referee(str(folder / "r.sqlite3")),
-    ]
-    (_, a), (_, b), (_, lite) = referees
+    print(f"referees' files in {folder} (removed when done)")
+    server: Any = None
+    referees: list[subprocess.Popen[str]] = []
     try:
-        print(
-            f"{args.streams} streams, {args.actions} actions, load {load()};"
-            f" referees A :{a}, B :{b}, SQLite :{lite}"
-        )
-        if args.split or args.tables > 1:
-            for run in range(1, args.repeat + 1):
-                split = crossing(a, [a, b], args.streams, args.actions, args.tables)
-                print(f"run {run}: streams half on A, half on B: {summary(split)} (load {load()})")
-                if args.split:
-                    alone = crossing(a, [a], args.streams, args.actions, args.tables)
-                    print(f"run {run}: all streams on A: {summary(alone)} (load {load()})")
-            return
-        for run in range(1, args.repeat + 1):
-            same = crossing(a, [a], args.streams, args.actions)
-            other = crossing(a, [b], args.streams, args.actions)
-            print(f"run {run}: posted to A, streams on A: {summary(same)} (load {load()})")
-            print(f"run {run}: posted to A, streams on B: {summary(other)} (load {load()})")
-        for run in range(1, args.repeat + 1):
-            postgres, pg_referee, pg_server = actions_per_second(a, args.posts, server)
-            sqlite, lite_referee, _ = actions_per_second(lite, args.posts)
-            print(
-                f"run {run}: actions/s, one client: PostgreSQL {postgres:.0f},"
-                f" SQLite {sqlite:.0f} ({postgres / sqlite:.2f}x); CPU per action:"
-                f" PostgreSQL's referee {pg_referee:.2f} ms + PostgreSQL {pg_server:.2f} ms,"
-                f" SQLite's referee {lite_referee:.2f} ms"
-                f" ({(pg_referee + pg_server) / lite_referee:.2f}x) (load {load()})"
-            )
+        if args.db is None:
+            from postgres_server import PostgresServer, _binaries
+
+            binaries = _binaries()
+            if binaries is None:
+                raise SystemExit("PostgreSQL is not installed: give --db postgresql://...")
+            server = PostgresServer(binaries)
+        url = args.db or server.database()
+        ports = []
+        for database, limit in ((url, args.open_files), (url, args.open_files), (None, 0)):
+            process, port = start_referee(database or str(folder / "r.sqlite3"), folder, limit)
+            referees.append(process)
+            ports.append(port)
+        measure(args, ports, server)
     finally:
         for port, lines in LOGS.items():
             if lines:
                 first = " | ".join(line[:160] for line in lines[:12])
                 print(f"referee :{port} wrote {len(lines)} lines; the first: {first}")
-        for process, _ in referees:
+        for process in referees:
             process.terminate()
             process.wait(timeout=10)
         if server is not None:
             server.close()
         shutil.rmtree(folder, ignore_errors=True)
+
+
+def measure(args: argparse.Namespace, ports: list[int], server: Any) -> None:
+    """The runs the options ask for, on referees A and B (PostgreSQL) and one on SQLite."""
+    a, b, lite = ports
+    print(
+        f"{args.streams} streams, {args.actions} actions, load {load()};"
+        f" referees A :{a}, B :{b}, SQLite :{lite}"
+    )
+    if args.split or args.tables > 1:
+        for run in range(1, args.repeat + 1):
+            split = crossing(a, [a, b], args.streams, args.actions, args.tables)
+            print(f"run {run}: streams half on A, half on B: {summary(split)} (load {load()})")
+            if args.split:
+                alone = crossing(a, [a], args.streams, args.actions, args.tables)
+                print(f"run {run}: all streams on A: {summary(alone)} (load {load()})")
+        return
+    for run in range(1, args.repeat + 1):
+        same = crossing(a, [a], args.streams, args.actions)
+        other = crossing(a, [b], args.streams, args.actions)
+        print(f"run {run}: posted to A, streams on A: {summary(same)} (load {load()})")
+        print(f"run {run}: posted to A, streams on B: {summary(other)} (load {load()})")
+    for run in range(1, args.repeat + 1):
+        postgres, pg_referee, pg_server = actions_per_second(a, args.posts, server)
+        sqlite, lite_referee, _ = actions_per_second(lite, args.posts)
+        cpu_ratio = (pg_referee + pg_server) / lite_referee if lite_referee else float("nan")
+        print(
+            f"run {run}: actions/s, one client: PostgreSQL {postgres:.0f},"
+            f" SQLite {sqlite:.0f} ({postgres / sqlite:.2f}x); CPU per action:"
+            f" PostgreSQL's referee {pg_referee:.2f} ms + PostgreSQL {pg_server:.2f} ms,"
+            f" SQLite's referee {lite_referee:.2f} ms"
+            f" ({cpu_ratio:.2f}x) (load {load()})"
+        )
 
 
 if __name__ == "__main__":
