@@ -14,7 +14,8 @@ import pytest
 
 from deckforge.referee import store
 from deckforge.referee.tables import LoadedTable, TableService
-from deckforge.rules import Action, Card, Discard, Play, RankHint
+from deckforge.rules import Action, Card, Discard, Game, Play, RankHint
+from deckforge.rules.cards import HandCard
 from deckforge.theme.library import ThemeLibrary
 
 CLASSIC = ThemeLibrary().deck("hanabi-classic")
@@ -147,3 +148,48 @@ def test_a_held_game_that_does_not_take_the_new_actions_is_replayed(
     seen = there.load(conn, snap.table.id)
     assert seen is not None and there.replays == replays + 1
     _same_as_a_fresh_replay(conn, seen)
+
+
+def _a_legal_move(loaded: LoadedTable, step: int) -> Action:
+    """A hint (or a discard, every other step) the dealt game allows; a play if nothing else."""
+    game, seat = loaded.game, loaded.state["current_player"]
+    hints: list[Action] = [RankHint((seat + 1) % 2, rank) for rank in range(1, 6)]
+    for move in [Discard(slot=0), *hints] if step % 2 else [*hints, Discard(slot=0)]:
+        if game.check(move, seat) is None:
+            return move
+    return Play(slot=0)
+
+
+def test_a_dealt_game_is_caught_up_to_the_same_hands(conn: Any) -> None:
+    """A digital table: the held game, dealt from the table's seed, takes the new actions
+    and ends with the same hands and deck as a replay (what the seats' pages read)."""
+    here, there = TableService(ThemeLibrary()), TableService(ThemeLibrary())
+    snap = here.create(
+        conn,
+        theme_ref="hanabi-classic",
+        deck=CLASSIC,
+        players=["Ann", "Bob"],
+        token_hash="h" * 64,
+        kind="digital",
+        seed=2026,
+    )
+    assert there.load(conn, snap.table.id) is not None
+    replays = there.replays
+    for step in range(10):
+        snap = here.act(conn, snap.table.id, snap.version, _a_legal_move(snap, step))
+        seen = there.load(conn, snap.table.id)
+        assert seen is not None
+        _same_as_a_fresh_replay(conn, seen)
+    assert there.replays == replays and there.caught_up == 10
+    held = there._games[snap.table.id][1]
+    fresh = TableService(ThemeLibrary()).load(conn, snap.table.id)
+    assert fresh is not None
+    assert _hands(held) == _hands(fresh.game) and held.deck == fresh.game.deck
+
+
+def _hands(game: Game) -> list[list[tuple[object, ...]]]:
+    """Every card in every hand with all its holder knows of it (HandCard has no ==)."""
+    return [
+        [tuple(getattr(card, name) for name in HandCard.__slots__) for card in game.hand(seat)]
+        for seat in range(game.players)
+    ]
