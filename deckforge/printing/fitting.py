@@ -11,6 +11,7 @@ import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 MM = 72 / 25.4
 
@@ -197,6 +198,10 @@ def wrap(text: str, width: float, size: float, measure: Measure) -> list[str]:
     return lines
 
 
+# The print kit fits each card's text three times (the preflight's check, its legibility
+# warnings, the faces): the same arguments give the same answer (the measures are the
+# font stacks' bound methods, compared by identity), so the answer is kept.
+@lru_cache(maxsize=4096)
 def fit_text(
     title: str,
     text: str,

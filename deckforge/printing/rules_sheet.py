@@ -6,7 +6,7 @@ numbers, names and switches (and its notes for the teacher).
 
 from __future__ import annotations
 
-from xml.sax.saxutils import escape
+from html import escape
 
 from reportlab.lib.colors import HexColor
 from reportlab.lib.fonts import addMapping
@@ -81,7 +81,7 @@ def _styles(fonts: FontPair) -> dict[str, ParagraphStyle]:
 
 
 def _e(text: object) -> str:
-    return escape(str(text))
+    return escape(str(text), quote=False)  # &, < and >, as reportlab's markup needs
 
 
 def _join(words: Catalogue, items: list[str]) -> str:

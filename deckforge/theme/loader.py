@@ -308,12 +308,14 @@ def load_theme(name_or_path: str | Path) -> Theme:
 def checked_document(path: Path) -> tuple[dict[str, Any], dict[Key, SourcePosition]]:
     """The theme file ``path`` merged with what it extends and checked: the plain document
     and where each value was written; raise :class:`ThemeError` if it is wrong."""
+    from deckforge.theme.shipped_checks import schema_checked_before
     from deckforge.theme.validation import validate
 
     document, problems = load_document(path)
     data = plain(document)
     values, keys = index_positions(document)
-    problems += validate(data, values, keys)
+    files = {Path(position.file) for position in values.values()} | {path}
+    problems += validate(data, values, keys, schema=not schema_checked_before(files))
     if problems:  # a quote left open can be the cause of them all: say so first
         runaways = runaway_quotes(shown_path(path), read_theme_text(path))
         raise ThemeError([*(f"{pos}: {text}" for pos, text in runaways), *problems])

@@ -670,10 +670,13 @@ def validate(
     data: Any,
     values: Mapping[Key, SourcePosition],
     keys: Mapping[Key, SourcePosition],
+    schema: bool = True,
 ) -> list[str]:
-    """Every problem of a merged theme document, as ``path:line:col: message`` lines."""
+    """Every problem of a merged theme document, as ``path:line:col: message`` lines;
+    ``schema=False`` leaves out the JSON Schema's check (a bundled theme checked before
+    it shipped: :mod:`deckforge.theme.shipped_checks`)."""
     report = Report(values, keys)
-    broken = schema_problems(data, report)
+    broken = schema_problems(data, report) if schema else set()
     if isinstance(data, dict):
         semantic_problems(data, report, broken)
         check_fonts(data, report)
