@@ -99,8 +99,10 @@ def group_help() -> tuple[Help, tuple[str, ...]]:
 
 
 @cache
-def command_help(name: str) -> Help:
-    return parse_help(_help_text(name))[0]
+def command_help(*names: str) -> tuple[Help, tuple[str, ...]]:
+    """A command's (or a group's sub-command's) options, and its sub-commands if a group."""
+    found, commands = parse_help(_help_text(*names))
+    return found, tuple(commands)
 
 
 def _strip_comment(line: str) -> str:
@@ -171,7 +173,11 @@ def problems_of(example: Example) -> list[str]:
                     f"(commands: {', '.join(commands)})"
                 )
                 continue
-            known = command_help(command).options
+            found, subcommands = command_help(command)
+            if subcommands and words and words[0] in subcommands:  # deckforge decks list
+                found = command_help(command, words[0])[0]
+                command, words = f"{command} {words[0]}", words[1:]
+            known = found.options
         else:
             command, known = "", group.options
         for index, word in enumerate(words):
@@ -232,6 +238,7 @@ def test_a_misspelt_option_an_unknown_command_or_a_wrong_choice_is_caught():
         "                          [--no-mark]\n"
         "\n"
         "Or run `deckforge simulate x --bots random` and `deckforge --versions`.\n"
+        "Or `deckforge decks list --db x.sqlite --dbs y` (a group's sub-command).\n"
     )
     problems = [p for example in examples_in(text, "x.md") for p in problems_of(example)]
     assert any("no option --papers" in p for p in problems)
@@ -240,7 +247,8 @@ def test_a_misspelt_option_an_unknown_command_or_a_wrong_choice_is_caught():
     assert any("no option --no-mark" in p for p in problems)
     assert any("no option --bots" in p for p in problems)
     assert any("no option --versions" in p for p in problems)
-    assert len(problems) == 6, problems
+    assert any("'deckforge decks list' has no option --dbs" in p for p in problems)
+    assert len(problems) == 7, problems
 
 
 def test_options_that_exist_are_accepted_in_every_spelling_the_docs_use():
