@@ -242,6 +242,12 @@ def _checked(text: str, where: Path) -> DraftReport:
     return check_draft(text, where, _allowed())
 
 
+@bp.context_processor
+def _hosted_flag() -> dict[str, Any]:
+    """The studio's pages word their keys for a hosted referee (the organisation's key)."""
+    return {"hosted": hosted_library() is not None}
+
+
 @bp.get("/")
 def page() -> Any:
     language = page_language()

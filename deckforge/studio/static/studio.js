@@ -24,6 +24,10 @@
     source: "", // what was opened (a deck's drafts are kept under it)
     savedText: null, // the text as opened or last saved: anything else is unsaved work
     invalid: new Map(), // field key -> the catalogue key of why the form cannot use it
+    // a hosted referee's library deck being edited: its edit key, kept in this page only
+    // (never in the browser's storage), and the name it belongs to
+    editKey: null,
+    keyName: "",
   };
   const DRAFTS = "deckforge.studio.draft:"; // + source: unsaved work kept in this browser
 
@@ -131,13 +135,15 @@
 
   // ------------------------------------------------------------ open, check
 
-  async function openTheme(source) {
+  async function openTheme(source, editKey) {
     if (dirty() && !window.confirm(w["confirm.leave"])) {
       $("source").value = state.source;
       return;
     }
     say(w["status.opening"]);
-    const answer = await post(data.api.open, { source: source });
+    const asked = { source: source };
+    if (editKey !== undefined) asked.edit_key = editKey;
+    const answer = await post(data.api.open, asked);
     if (!answer.ok) {
       say(refusal(answer.body), "error");
       return;
@@ -156,7 +162,16 @@
     state.shape = "";
     applyReport(answer.body.report);
     $("after-save").hidden = true;
-    say(answer.body.kind === "folder" ? w["status.opened"] : w["status.copy"]);
+    const inPlace = answer.body.kind === "database";
+    state.editKey = inPlace ? editKey : null;
+    state.keyName = inPlace ? answer.body.name : "";
+    if (data.hosted) {
+      // a library deck open as a copy: its author may still type its key to edit it
+      $("key-open").hidden = inPlace || !source.startsWith("db:");
+      $("edit-key-input").value = "";
+    }
+    const opened = { folder: "status.opened", database: "status.opened_library" }[answer.body.kind];
+    say(w[opened || (data.hosted ? "status.copy_library" : "status.copy")]);
     offerDraft(draft);
   }
 
@@ -858,8 +873,10 @@
     const where = place();
     say(w["status.saving"]);
     const language = document.documentElement.lang;
-    const answer = await post(data.api.save, Object.assign({ text: state.text, replace: !!replace, language }, where));
-    if (answer.status === 409 && !replace && answer.body.code === "exists") {
+    const asked = Object.assign({ text: state.text, replace: !!replace, language }, where);
+    if (data.hosted && state.editKey !== null && where.name === state.keyName) asked.edit_key = state.editKey;
+    const answer = await post(data.api.save, asked);
+    if (answer.status === 409 && !replace && answer.body.code === "exists" && !data.hosted) {
       // the server's question says how many tables use the deck (they keep their version)
       const values = answer.body.values || {};
       if (window.confirm(values.question || format(w["save.replace"], { name: where.name }))) return save(true);
@@ -867,14 +884,15 @@
       return;
     }
     if (!answer.ok) {
-      say(refusal(answer.body), "error");
+      const taken = data.hosted && answer.body.code === "exists"; // the library never replaces
+      say(taken ? format(w["error.exists_library"], { name: where.name }) : refusal(answer.body), "error");
       if (answer.body.problems && answer.body.problems.length) showFindings(answer.body.problems, []);
       return;
     }
     setText(answer.body.text, true);
     applyReport(answer.body.report);
     state.savedText = answer.body.text;
-    const saved = "folder:" + where.folder + ":" + answer.body.ref;
+    const saved = data.hosted ? answer.body.ref : "folder:" + where.folder + ":" + answer.body.ref;
     if (saved !== state.source) dropDraft();
     state.source = saved;
     keepDraft();
@@ -891,6 +909,38 @@
       nav.append(link);
     }
     nav.hidden = nav.children.length === 0;
+    if (answer.body.edit_key) showEditKey(answer.body.edit_key, answer.body.name);
+  }
+
+  // a new library deck's edit key: shown this once, kept in this page for its next saves
+  function showEditKey(key, name) {
+    state.editKey = key;
+    state.keyName = name;
+    $("edit-key-value").textContent = key;
+    $("edit-key-copied").hidden = true;
+    $("edit-key").hidden = false;
+    $("edit-key").scrollIntoView({ block: "nearest" });
+  }
+
+  async function copyEditKey() {
+    const key = $("edit-key-value").textContent;
+    try {
+      await navigator.clipboard.writeText(key);
+    } catch (e) {
+      const range = document.createRange(); // no clipboard (plain http): select it to copy
+      range.selectNodeContents($("edit-key-value"));
+      const selection = window.getSelection();
+      selection.removeAllRanges();
+      selection.addRange(range);
+      return;
+    }
+    $("edit-key-copied").hidden = false;
+  }
+
+  // a library deck chosen in the Open list: open a copy (Open), or the deck itself with its key
+  function offerKeyOpen() {
+    if (!data.hosted) return;
+    $("key-open").hidden = !$("source").value.startsWith("db:");
   }
 
   async function flushEdits() {
@@ -1066,6 +1116,18 @@
     event.preventDefault();
     openTheme($("source").value);
   });
+  if (data.hosted) {
+    $("source").addEventListener("change", offerKeyOpen);
+    $("key-open").addEventListener("submit", (event) => {
+      event.preventDefault();
+      const key = $("edit-key-input").value.trim();
+      if (key) openTheme($("source").value, key);
+    });
+    $("edit-key-copy").addEventListener("click", copyEditKey);
+    $("edit-key-done").addEventListener("click", () => {
+      $("edit-key").hidden = true;
+    });
+  }
   $("save-form").addEventListener("submit", (event) => {
     event.preventDefault();
     save(false);
@@ -1119,5 +1181,6 @@
   const wanted = data.wanted || new URLSearchParams(location.search).get("open");
   const select = $("source");
   if (wanted && Array.from(select.options).some((o) => o.value === wanted)) select.value = wanted;
+  offerKeyOpen();
   openTheme(select.value);
 })();
