@@ -3,7 +3,8 @@
 The decks teachers save in a hosted referee's studio live in its database
 (:mod:`deckforge.referee.deck_store`); an edit key is said once to the deck's author and
 kept only as a hash, so a lost key cannot be shown again: ``new-key`` gives the deck a
-new one (the old one stops working) for the operator to pass on.
+new one (the old one stops working) for the operator to pass on. ``remove`` takes a deck
+out of the library (tables made with it keep playing it).
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ def _store(database: str | None) -> Iterator[Any]:
 
 @click.group()
 def decks() -> None:
-    """List a hosted referee's library of decks, or give a deck a new edit key."""
+    """List a hosted referee's library of decks, give a deck a new edit key, or remove one."""
 
 
 @decks.command("list")
@@ -78,3 +79,16 @@ def new_key(name: str, database: str | None) -> None:
             raise Failure(f"{name}: no such deck in the library (deckforge decks list)", INVALID)
     click.echo(f"New edit key of {name}: {key}")
     click.echo("Give it to the deck's author: it is not kept and cannot be shown again.")
+
+
+@decks.command("remove")
+@click.argument("name")
+@click.option("--db", "database", metavar="FILE|URL", help=DB_HELP)
+def remove(name: str, database: str | None) -> None:
+    """Take the deck NAME out of the library; tables made with it keep playing it."""
+    from deckforge.referee import deck_store
+
+    with _store(database) as conn:
+        if not deck_store.remove_deck(conn, name):
+            raise Failure(f"{name}: no such deck in the library (deckforge decks list)", INVALID)
+    click.echo(f"{name} is no longer in the library (tables made with it keep their deck).")

@@ -124,6 +124,14 @@ def replace_key(conn: sqlite3.Connection, deck_id: str, key_hash: str) -> bool:
         return int(changed.rowcount) == 1
 
 
+def remove_deck(conn: sqlite3.Connection, deck_id: str) -> bool:
+    """Take a deck out of the library (its name is free again); whether it was there. The
+    tables made with it keep their deck: their text stays in ``decks``, under its hash."""
+    with store.write(conn) as writer:
+        removed = writer.execute("DELETE FROM library_decks WHERE id = ?", (deck_id,))
+        return int(removed.rowcount) == 1
+
+
 def get_deck(conn: sqlite3.Connection, deck_id: str) -> LibraryDeck | None:
     row = conn.execute(
         "SELECT library_decks.*, decks.text AS text FROM library_decks"

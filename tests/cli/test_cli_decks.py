@@ -49,6 +49,24 @@ def test_a_new_edit_key_replaces_the_lost_one(tmp_path: Path) -> None:
     assert kept.key_hash != deck_keys.edit_key_hash("the-lost-key")
 
 
+def test_a_removed_deck_leaves_the_library_and_tables_keep_their_deck(tmp_path: Path) -> None:
+    database = tmp_path / "referee.sqlite3"
+    _library(database)
+    result = CliRunner().invoke(main, ["decks", "remove", "fete", "--db", str(database)])
+    assert result.exit_code == 0, result.output
+    assert "fete is no longer in the library" in result.output
+    listed = CliRunner().invoke(main, ["decks", "list", "--db", str(database)])
+    assert listed.output == "The library has no deck.\n"
+    conn = store.connect(database)
+    try:
+        assert deck_store.get_deck(conn, "fete") is None
+        assert store.deck_text(conn, CLASSIC.hash) == CLASSIC.text  # what tables replay
+    finally:
+        conn.close()
+    again = CliRunner().invoke(main, ["decks", "remove", "fete", "--db", str(database)])
+    assert again.exit_code == 1 and "fete: no such deck in the library" in again.stderr
+
+
 def test_a_missing_deck_or_database_is_said_in_one_line(tmp_path: Path) -> None:
     database = tmp_path / "referee.sqlite3"
     _library(database)
@@ -61,7 +79,9 @@ def test_a_missing_deck_or_database_is_said_in_one_line(tmp_path: Path) -> None:
     assert not absent.exists() and "Traceback" not in nowhere.output
 
 
-def test_the_library_of_a_postgresql_referee_gets_a_new_key_too(postgres_url: str) -> None:
+def test_the_library_of_a_postgresql_referee_gets_a_new_key_and_loses_a_deck_too(
+    postgres_url: str,
+) -> None:
     _library(postgres_url)
     result = CliRunner().invoke(main, ["decks", "new-key", "fete", "--db", postgres_url])
     assert result.exit_code == 0, result.output
@@ -72,3 +92,7 @@ def test_the_library_of_a_postgresql_referee_gets_a_new_key_too(postgres_url: st
     kept = deck_store.get_deck(conn, "fete")
     conn.close()
     assert kept is not None and kept.key_hash == deck_keys.edit_key_hash(key)
+    removed = CliRunner().invoke(main, ["decks", "remove", "fete", "--db", postgres_url])
+    assert removed.exit_code == 0, removed.output
+    listed = CliRunner().invoke(main, ["decks", "list", "--db", postgres_url])
+    assert "fete" not in listed.output
