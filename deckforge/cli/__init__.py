@@ -44,7 +44,9 @@ SUMMARIES: dict[str, str] = {
     "replay": ("Replay RECORD, a game in hanab.live's JSON export format, and print its outcome."),
     "simulate": "Play THEME (a bundled theme name or a .yaml path) many times with bots.",
     "new": "Write DIR/NAME.yaml, a new theme started from a commented template.",
-    "decks": "List a hosted referee's library of decks, or give a deck a new edit key.",
+    "decks": (
+        "List a hosted referee's library of decks, give a deck a new edit key, or remove one."
+    ),
 }
 
 
