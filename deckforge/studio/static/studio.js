@@ -166,8 +166,9 @@
     state.editKey = inPlace ? editKey : null;
     state.keyName = inPlace ? answer.body.name : "";
     if (data.hosted) {
-      // a library deck open as a copy: its author may still type its key to edit it
-      $("key-open").hidden = inPlace || !source.startsWith("db:");
+      // a library deck chosen (it may have been chosen while this opened) and not open in
+      // place: its author may type its key to edit it
+      $("key-open").hidden = inPlace || !$("source").value.startsWith("db:");
       $("edit-key-input").value = "";
     }
     const opened = { folder: "status.opened", database: "status.opened_library" }[answer.body.kind];
