@@ -6,6 +6,7 @@ import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -162,3 +163,18 @@ def call_api(
         request.add_header("Authorization", f"Bearer {token}")
     with urllib.request.urlopen(request, timeout=10) as response:
         return json.loads(response.read())
+
+
+def free_ports(ports: range, count: int) -> list[int]:
+    """``count`` loopback ports of ``ports`` (a test file's share) that nothing listens on."""
+    found = []
+    for port in ports:
+        with socket.socket() as probe:
+            try:
+                probe.bind(("127.0.0.1", port))
+            except OSError:
+                continue
+        found.append(port)
+        if len(found) == count:
+            return found
+    raise AssertionError(f"no {count} free ports in {ports.start}-{ports.stop - 1}")

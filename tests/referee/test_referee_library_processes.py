@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import http.cookiejar
 import json
-import socket
 import urllib.error
 import urllib.parse
 import urllib.request
@@ -16,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from referee_helpers import Server, start_server
+from referee_helpers import Server, free_ports, start_server
 
 from deckforge.bundled import bundled_folder
 
@@ -25,20 +24,6 @@ pytestmark = pytest.mark.server
 PORTS = range(5100, 5150)  # decksdb's share of ports
 ORG_KEY = "organisation-key-of-two-processes"
 FESTIVAL = bundled_folder("themes") / "interfaith-festival.yaml"
-
-
-def _free_ports(count: int) -> list[int]:
-    found = []
-    for port in PORTS:
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-        found.append(port)
-        if len(found) == count:
-            return found
-    raise AssertionError("no free port in 5100-5149")
 
 
 def studio_line(server: Server) -> str:
@@ -83,7 +68,7 @@ def two_referees(
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     key_file = tmp_path / "org-key"
     key_file.write_text(ORG_KEY + "\n", encoding="utf-8")
-    first, second = _free_ports(2)
+    first, second = free_ports(PORTS, 2)
     key = f"--org-key-file={key_file}"
     a = start_server(postgres_url, key, port=first)  # type: ignore[arg-type]
     b = start_server(postgres_url, key, port=second)  # type: ignore[arg-type]
@@ -139,7 +124,7 @@ def test_a_hosted_referee_without_an_organisation_key_says_its_studio_is_closed(
 ) -> None:
     monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
     monkeypatch.delenv("DECKFORGE_ORG_KEY", raising=False)
-    referee = start_server(postgres_url, port=_free_ports(1)[0])  # type: ignore[arg-type]
+    referee = start_server(postgres_url, port=free_ports(PORTS, 1)[0])  # type: ignore[arg-type]
     try:
         assert studio_line(referee).startswith("Theme studio: closed")
         status, _ = Browser().call(referee.url + "studio/unlock", form={"key": "anything-at-all"})

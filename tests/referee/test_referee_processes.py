@@ -20,25 +20,11 @@ from urllib.parse import urlsplit
 
 import pytest
 from postgres_server import PostgresServer
-from referee_helpers import Server, discard, rank_hint, start_server
+from referee_helpers import Server, discard, free_ports, rank_hint, start_server
 
 pytestmark = pytest.mark.server
 
 REFEREE_PORTS = range(5900, 6000)  # this test file's share of ports
-
-
-def _free_ports(count: int) -> list[int]:
-    found = []
-    for port in REFEREE_PORTS:
-        with socket.socket() as probe:
-            try:
-                probe.bind(("127.0.0.1", port))
-            except OSError:
-                continue
-        found.append(port)
-        if len(found) == count:
-            return found
-    raise AssertionError("no free port in 5900-5999")
 
 
 @pytest.fixture
@@ -49,7 +35,7 @@ def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def two_referees(postgres_url: str, data_home: None) -> Iterator[tuple[Server, Server]]:
-    first, second = _free_ports(2)
+    first, second = free_ports(REFEREE_PORTS, 2)
     a = start_server(postgres_url, "--streams-per-address", "200", port=first)  # type: ignore[arg-type]
     b = start_server(postgres_url, "--streams-per-address", "200", port=second)  # type: ignore[arg-type]
     yield a, b
@@ -293,7 +279,7 @@ def test_workers_serve_one_port_from_several_processes(postgres_url: str, data_h
     import os
     import signal
 
-    (port,) = _free_ports(1)
+    (port,) = free_ports(REFEREE_PORTS, 1)
     server = start_server(postgres_url, "--workers", "2", port=port)  # type: ignore[arg-type]
     try:
         found = re.search(
