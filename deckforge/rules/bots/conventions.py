@@ -102,7 +102,7 @@ class _Finesse:
     watch: frozenset[int]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Receiver:
     """What a giver sees of one possible receiver, worked out once for all clues to them."""
 
@@ -983,13 +983,23 @@ class ConventionBot:
             self._widest = 1 + max(mask.bit_count() for _, mask in kinds[0])
         last = view.final_turns_left
         self._last_round = view.deck_left == 0
+        # finesse positions of the players passed so far, in turn order (None: no finesse
+        # may be read, see _watch)
+        passed: list[HandCard] | None = None
+        if not stalling and self.FINESSE and self._finesse is None and view.deck_left:
+            passed = []
         for distance in range(1, view.players):
             if last is not None and distance >= last:
                 break  # they have played their last turn
-            receiver = self._receiver(view, board, distance, by_player, stalling)
-            if receiver is None:
-                continue
-            found += self._clues_to(board, receiver, kinds[receiver.player], queued, stalling, bars)
+            receiver = self._receiver(view, board, distance, by_player, passed)
+            if receiver is not None:
+                found += self._clues_to(
+                    board, receiver, kinds[receiver.player], queued, stalling, bars
+                )
+            if passed is not None:
+                held = self._finesse_position(view, (view.player + distance) % view.players)
+                if held is not None:
+                    passed.append(held)
         return found
 
     def _clues_to(
@@ -1158,32 +1168,33 @@ class ConventionBot:
         board: Board,
         distance: int,
         by_player: list[list[int]],
-        stalling: bool,
+        passed: list[HandCard] | None,
     ) -> _Receiver | None:
-        """What I see of the player ``distance`` seats after me (None: an empty hand)."""
+        """What I see of the player ``distance`` seats after me (None: an empty hand).
+        ``passed``: the finesse positions of the players in between (None: no finesse
+        may be read)."""
         ids = board.ids
-        me = view.player
-        target = (me + distance) % view.players
+        target = (view.player + distance) % view.players
         hand = view.hand(target)
         if not hand:
             return None
-        watch = frozenset() if stalling else self._watch(view, me, target)
+        watch: frozenset[int] = frozenset()
         holders = []  # (successor, identity) of the cards on finesse positions in between
-        if watch:
-            for player in self._between(view, me, target):
-                held = self._finesse_position(view, player)
-                if held is not None:
-                    index = ids.index(held.card)  # type: ignore[arg-type]
-                    holders.append((ids.successor[index], 1 << index))
+        if passed:
+            watch = frozenset([held.deck_index for held in passed])
+            successor, width = ids.successor, ids.width
+            for held in passed:
+                index = held.card.suit * width + held.card.rank - 1  # type: ignore[union-attr]
+                holders.append((successor[index], 1 << index))
         indexes = [held.deck_index for held in hand]
         common_before = self._commons_of(view, board)[target]
         before = self._masks[target]
         known = [bit for player, bits in enumerate(by_player) if player != target for bit in bits]
-        belief_of, clued = self._belief.get, self._clued
+        belief_of, clued, widest = self._belief.get, self._clued, self._widest
         return _Receiver(
             player=target,
             distance=distance,
-            truths=[ids.bit(held.card) for held in hand],  # type: ignore[arg-type]
+            truths=_truths(ids, hand),
             indexes=indexes,
             before=before,
             beliefs=[belief_of(index) for index in indexes],
@@ -1199,8 +1210,7 @@ class ConventionBot:
             narrowable=[
                 slot
                 for slot, mask in enumerate(before)
-                if mask.bit_count() <= self._widest
-                or common_before[slot].bit_count() <= self._widest
+                if mask.bit_count() <= widest or common_before[slot].bit_count() <= widest
             ],
         )
 
@@ -1430,6 +1440,12 @@ _Prompts = tuple[tuple[tuple[int, int, int, int], ...], tuple[tuple[int, int, in
 
 # per theme's identities and target seat
 _CLUE_KINDS: IdentityCache[list[tuple[ColourHint | RankHint, int]]] = IdentityCache(512)
+
+
+def _truths(ids: Identities, hand: tuple[HandCard, ...]) -> list[int]:
+    """The identities (as bits) of another player's cards."""
+    width = ids.width
+    return [1 << (held.card.suit * width + held.card.rank - 1) for held in hand]  # type: ignore[union-attr]
 
 
 def _played_in_turn(board: Board, queued: list[int]) -> int:
