@@ -125,6 +125,7 @@ class _Receiver:
     # knows of them (clues, or clues and reading) has at most one identity more than
     # a clue can take away
     narrowable: list[int]
+    soon_most: int | None = None  # see _soon_at_most (worked out on first use)
 
 
 class _Bounds(NamedTuple):
@@ -1053,13 +1054,13 @@ class ConventionBot:
         """What may play soon (``_soon``) after any clue to ``receiver``: at most what
         plays once the cards known exactly elsewhere and all the receiver's cards are
         played, since a card a clue leaves known exactly is known as what it is. -1
-        when a card's reading or clues do not allow its identity (no such bound)."""
-        truths = receiver.truths
-        for slot, truth in enumerate(truths):
-            belief = receiver.beliefs[slot]
-            if not receiver.before[slot] & truth or (belief is not None and not belief & truth):
-                return -1
-        return _played_in_turn(board, receiver.known + truths)
+        when a card's reading or clues do not allow its identity (no such bound).
+        Worked out once per receiver (the bounds and the misread check both ask)."""
+        found = receiver.soon_most
+        if found is None:
+            found = _soon_bound(board, receiver)
+            receiver.soon_most = found
+        return found
 
     def _misread(
         self,
@@ -1440,6 +1441,16 @@ _Prompts = tuple[tuple[tuple[int, int, int, int], ...], tuple[tuple[int, int, in
 
 # per theme's identities and target seat
 _CLUE_KINDS: IdentityCache[list[tuple[ColourHint | RankHint, int]]] = IdentityCache(512)
+
+
+def _soon_bound(board: Board, receiver: _Receiver) -> int:
+    """``ConventionBot._soon_at_most`` worked out."""
+    truths = receiver.truths
+    for slot, truth in enumerate(truths):
+        belief = receiver.beliefs[slot]
+        if not receiver.before[slot] & truth or (belief is not None and not belief & truth):
+            return -1
+    return _played_in_turn(board, receiver.known + truths)
 
 
 def _truths(ids: Identities, hand: tuple[HandCard, ...]) -> list[int]:
