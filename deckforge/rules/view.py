@@ -132,7 +132,8 @@ class PlayerView:
     def shared(self) -> dict[str, Any]:
         """A dict shared by every seat's view of this game: what bots work out from
         public facts alone (never from what one seat knows), so that one seat works it
-        out and the others reuse it. Keys name their owner (``"conventions.board"``)."""
+        out and the others reuse it; or from what every seat but one sees of that one's
+        hand, read only by the others. Keys name their owner (``"conventions.board"``)."""
         game = self._game
         shared = game._shared
         if shared is None:

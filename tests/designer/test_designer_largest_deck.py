@@ -12,6 +12,8 @@ from pathlib import Path
 import pytest
 
 from deckforge.rules.bots import ConventionBot, make_bot
+from deckforge.rules.bots.conventions import _SeenStore
+from deckforge.rules.bots.knowledge import Identities
 from deckforge.rules.game import Game
 from deckforge.rules.simulation import game_seed
 from deckforge.theme.loader import load_theme
@@ -79,3 +81,60 @@ def test_the_best_clue_found_by_branch_and_bound_is_the_best_of_all(
             for other in bots:
                 other.observe(game.view(other.seat), action, event)
     assert seen > 100
+
+
+def test_what_a_giver_takes_from_the_other_seats_about_a_receiver_is_what_it_would_work_out() -> (
+    None
+):
+    # the givers share what they all see of a receiver (ConventionBot._seen, in
+    # view.shared) while nothing it is worked out from changes: on every turn, the
+    # clues valued with what the other seats left there must be the clues valued
+    # from scratch, and most turns must have taken something
+    theme = largest_theme()
+    players = 5
+    seed = game_seed(11, 0)
+    game = Game.deal(theme, players, seed)
+    bots = [ConventionBot(seat, seed) for seat in range(players)]
+    reused = valued = 0
+    while game.end is None and game.turn < 300:
+        seat = game.current_player
+        bot, view = bots[seat], game.view(seat)
+        store = view.shared.get("conventions.seen")
+        left = dict(store.by_player) if store is not None else {}
+        bot._commons = bot._held = None
+        board = bot._board_of(view)
+        options = bot._read_turn(view).options
+        queued = bot._queued(view, board, options)
+        if view.hint_tokens > 0:
+            shared = bot._clues(view, board, queued)
+            store = view.shared["conventions.seen"]
+            assert store.sharing
+            reused += sum(1 for target, seen in store.by_player.items() if left.get(target) is seen)
+            view.shared["conventions.seen"] = _SeenStore(bot._ids)  # nothing left by others
+            assert bot._clues(view, board, queued) == shared, game.turn
+            view.shared["conventions.seen"] = store
+            valued += 1
+        action = bot.act(view)
+        event = game.apply(action)
+        for other in bots:
+            other.observe(game.view(other.seat), action, event)
+    assert valued > 200
+    assert reused > valued  # about 2.5 of the 4 receivers a turn
+
+
+def test_the_givers_share_receivers_only_where_it_pays() -> None:
+    # on hanabi-classic half the cards play: the board or the hands change on most
+    # turns, so the givers share nothing
+    theme = load_theme("hanabi-classic")
+    game = Game.deal(theme, 4, game_seed(11, 1))
+    bots = [ConventionBot(seat) for seat in range(4)]
+    while game.end is None:
+        seat = game.current_player
+        action = bots[seat].act(game.view(seat))
+        event = game.apply(action)
+        for other in bots:
+            other.observe(game.view(other.seat), action, event)
+    store = game.view(0).shared["conventions.seen"]
+    assert not store.sharing
+    assert not store.by_player
+    assert _SeenStore(Identities.of(largest_theme())).sharing

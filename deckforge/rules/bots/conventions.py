@@ -103,6 +103,41 @@ class _Finesse:
 
 
 @dataclass(slots=True)
+class _Seen:
+    """What every giver but the receiver sees of one receiver, shared by the seats
+    (``view.shared``) while ``key`` (everything it is worked out from) stays the same:
+    at 5 players most receivers are unchanged from one turn to the next (the seat
+    changes, their hand, what is known of it and the board do not)."""
+
+    key: tuple[object, ...]  # never changed once made (its lists neither)
+    truths: list[int]
+    chop: int | None
+    has_play: bool
+    soon: int
+    narrowable: list[int]
+    soon_most: int | None = None  # see _soon_at_most (worked out on first use)
+    bounds: _Bounds | None = None  # see _clued_bounds (_NO_BOUNDS: none; on first use)
+    # the clues that touch a card: (position in the clue kinds, for a clue that touches
+    # a card for the first time the slots touched (else None), whether it is surely
+    # read wrong, see _misread); on first use
+    candidates: list[tuple[int, tuple[int, ...] | None, bool]] | None = None
+
+
+class _SeenStore:
+    """The receivers the givers share (``_Seen``), per player, on decks where sharing
+    pays: those of which at most a quarter of the cards ever play (on the largest
+    deck, 90 of 900, most turns are discards and clues that leave the board and
+    most hands as they were, and most receivers are found unchanged at 4-5 players;
+    on hanabi-classic, 25 of 50, few are, and the look-ups cost more than they save)."""
+
+    __slots__ = ("by_player", "sharing")
+
+    def __init__(self, ids: Identities) -> None:
+        self.by_player: dict[int, _Seen] = {}
+        self.sharing = 4 * ids.every.bit_count() <= sum(ids.copies)
+
+
+@dataclass(slots=True)
 class _Receiver:
     """What a giver sees of one possible receiver, worked out once for all clues to them."""
 
@@ -125,7 +160,7 @@ class _Receiver:
     # knows of them (clues, or clues and reading) has at most one identity more than
     # a clue can take away
     narrowable: list[int]
-    soon_most: int | None = None  # see _soon_at_most (worked out on first use)
+    seen: _Seen  # the part any giver sees the same, with what is worked out from it
 
 
 class _Bounds(NamedTuple):
@@ -1015,6 +1050,41 @@ class ConventionBot:
         """Every true, non-empty clue to ``receiver`` with its value (with ``bars``,
         see ``_clues``: ``bars[0]`` is the value to beat, raised as clues are found)."""
         found: list[_Clue] = []
+        seen = receiver.seen
+        candidates = seen.candidates
+        if candidates is None:
+            candidates = self._candidates(board, receiver, kinds)
+        truths = receiver.truths
+        for kind, touched, misread in candidates:
+            action, clue_mask = kinds[kind]
+            newly = touched is not None
+            if touched is None:
+                if bars is not None:
+                    bounds = seen.bounds
+                    if bounds is None:
+                        bounds = seen.bounds = self._clued_bounds(board, receiver) or _NO_BOUNDS
+                    if bounds is not _NO_BOUNDS and self._cannot_beat(
+                        board, receiver, bounds, clue_mask, bars[0]
+                    ):
+                        continue
+                touched = tuple([slot for slot, truth in enumerate(truths) if truth & clue_mask])
+            elif misread and not stalling:
+                continue  # _value would say None
+            clue = self._value(board, receiver, action, clue_mask, touched, queued, stalling, newly)
+            if clue is not None:
+                found.append(clue)
+                if bars is not None and clue.value > bars[0]:
+                    bars[0] = clue.value
+        return found
+
+    def _candidates(
+        self,
+        board: Board,
+        receiver: _Receiver,
+        kinds: list[tuple[ColourHint | RankHint, int]],
+    ) -> list[tuple[int, tuple[int, ...] | None, bool]]:
+        """The clues to ``receiver`` that touch a card (see ``_Seen.candidates``),
+        worked out once for every giver."""
         truths = receiver.truths
         held = 0
         for truth in truths:
@@ -1023,31 +1093,21 @@ class ConventionBot:
         for truth, fresh in zip(truths, receiver.fresh, strict=True):
             if fresh:
                 fresh_held |= truth
-        bounds: _Bounds | None = None  # worked out at the first clue that uses them
-        soon_most: int | None = None  # the same (see _soon_at_most)
-        for action, clue_mask in kinds:
+        candidates: list[tuple[int, tuple[int, ...] | None, bool]] = []
+        for kind, (_, clue_mask) in enumerate(kinds):
             if not clue_mask & held:
                 continue  # touches no card: not a clue
-            newly = bool(clue_mask & fresh_held)
-            if bars is not None and not newly:
-                if bounds is None:
-                    bounds = self._clued_bounds(board, receiver) or _NO_BOUNDS
-                if bounds is not _NO_BOUNDS and self._cannot_beat(
-                    board, receiver, bounds, clue_mask, bars[0]
-                ):
-                    continue
+            if not clue_mask & fresh_held:
+                candidates.append((kind, None, False))  # touches no card for the first time
+                continue
             touched = tuple([slot for slot, truth in enumerate(truths) if truth & clue_mask])
-            if newly and not stalling:
-                if soon_most is None:
-                    soon_most = self._soon_at_most(board, receiver)
-                if soon_most >= 0 and self._misread(board, receiver, clue_mask, touched, soon_most):
-                    continue  # _value would say None
-            clue = self._value(board, receiver, action, clue_mask, touched, queued, stalling, newly)
-            if clue is not None:
-                found.append(clue)
-                if bars is not None and clue.value > bars[0]:
-                    bars[0] = clue.value
-        return found
+            soon_most = self._soon_at_most(board, receiver)
+            misread = soon_most >= 0 and self._misread(
+                board, receiver, clue_mask, touched, soon_most
+            )
+            candidates.append((kind, touched, misread))
+        receiver.seen.candidates = candidates
+        return candidates
 
     @staticmethod
     def _soon_at_most(board: Board, receiver: _Receiver) -> int:
@@ -1056,10 +1116,9 @@ class ConventionBot:
         played, since a card a clue leaves known exactly is known as what it is. -1
         when a card's reading or clues do not allow its identity (no such bound).
         Worked out once per receiver (the bounds and the misread check both ask)."""
-        found = receiver.soon_most
+        found = receiver.seen.soon_most
         if found is None:
-            found = _soon_bound(board, receiver)
-            receiver.soon_most = found
+            found = receiver.seen.soon_most = _soon_bound(board, receiver)
         return found
 
     def _misread(
@@ -1179,6 +1238,7 @@ class ConventionBot:
         hand = view.hand(target)
         if not hand:
             return None
+        indexes = [held.deck_index for held in hand]
         watch: frozenset[int] = frozenset()
         holders = []  # (successor, identity) of the cards on finesse positions in between
         if passed:
@@ -1187,33 +1247,74 @@ class ConventionBot:
             for held in passed:
                 index = held.card.suit * width + held.card.rank - 1  # type: ignore[union-attr]
                 holders.append((successor[index], 1 << index))
-        indexes = [held.deck_index for held in hand]
         common_before = self._commons_of(view, board)[target]
         before = self._masks[target]
         known = [bit for player, bits in enumerate(by_player) if player != target for bit in bits]
-        belief_of, clued, widest = self._belief.get, self._clued, self._widest
+        belief_of, clued = self._belief.get, self._clued
+        beliefs = [belief_of(index) for index in indexes]
+        fresh = [index not in clued for index in indexes]
+        seen = self._seen(
+            view, board, hand, target, (indexes, before, common_before, beliefs, fresh, known)
+        )
         return _Receiver(
             player=target,
             distance=distance,
-            truths=_truths(ids, hand),
+            truths=seen.truths,
             indexes=indexes,
             before=before,
-            beliefs=[belief_of(index) for index in indexes],
-            fresh=[index not in clued for index in indexes],
+            beliefs=beliefs,
+            fresh=fresh,
             common_before=common_before,
-            chop=self._chop(indexes),
-            has_play=any(c and not c & ~board.playable for c in common_before),
+            chop=seen.chop,
+            has_play=seen.has_play,
             known=known,
-            soon=_played_in_turn(board, known),
+            soon=seen.soon,
             watch=watch,
             holders=holders,
             view=view,
+            narrowable=seen.narrowable,
+            seen=seen,
+        )
+
+    def _seen(
+        self,
+        view: PlayerView,
+        board: Board,
+        hand: tuple[HandCard, ...],
+        target: int,
+        facts: tuple[list[int], list[int], list[int], list[int | None], list[bool], list[int]],
+    ) -> _Seen:
+        """The part of a receiver any giver sees the same (see ``_Seen``), from the
+        shared dict if nothing it is worked out from changed. ``hand``: the receiver's
+        cards; ``facts``: their deck indexes, clue masks, what everybody knows of each,
+        readings, untouched cards, and the identities known exactly elsewhere."""
+        indexes, before, common_before, _, _, known = facts
+        store = view.shared.get("conventions.seen")
+        if store is None:
+            store = view.shared["conventions.seen"] = _SeenStore(board.ids)
+        key: tuple[object, ...] = ()
+        if store.sharing:
+            key = (self._last_round, board.playable, board.trash, board.critical)
+            key += (board.available, type(self), facts)
+            seen = store.by_player.get(target)
+            if seen is not None and seen.key == key:
+                return seen
+        widest = self._widest
+        seen = _Seen(
+            key=key,
+            truths=_truths(board.ids, hand),
+            chop=self._chop(indexes),
+            has_play=any(c and not c & ~board.playable for c in common_before),
+            soon=_played_in_turn(board, known),
             narrowable=[
                 slot
                 for slot, mask in enumerate(before)
                 if mask.bit_count() <= widest or common_before[slot].bit_count() <= widest
             ],
         )
+        if store.sharing:
+            store.by_player[target] = seen
+        return seen
 
     @staticmethod
     def _clue_kinds(ids: Identities, target: int) -> list[tuple[ColourHint | RankHint, int]]:
