@@ -43,6 +43,47 @@ def largest_theme() -> Theme:
     )
 
 
+def theme_yaml() -> str:
+    """The same deck as a theme file (it deals and plays the same games), for the
+    command itself."""
+    lines = [
+        "id: largest-deck",
+        "extends: hanabi-classic",
+        "title: 900 cards",
+        "rating:",
+        "  - {from: 0, to: 90, label: Any}",
+        "suits:",
+    ]
+    for s in range(10):
+        lines.append(
+            f'  - {{id: suit{s}, name: Suit {s}, colour: "{COLOURS[s]}", symbol: "{SYMBOLS[s]}", '
+            f"copies: [{', '.join(['10'] * 9)}]}}"
+        )
+    return "\n".join(lines) + "\n"
+
+
+def command_rate(players: int, games: int, seed: int, jobs: int) -> float:
+    """Games per wall-clock second of ``deckforge simulate FILE -p N -g G -j J`` as a user
+    runs it (a new process: start-up, theme check and the pool included)."""
+    import shutil
+    import subprocess
+    import sys
+    import tempfile
+    import time
+    from pathlib import Path
+
+    script = Path(sys.executable).with_name("deckforge")
+    command = [str(script)] if script.exists() else [shutil.which("deckforge") or "deckforge"]
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "largest-deck.yaml"
+        path.write_text(theme_yaml(), encoding="utf-8")
+        arguments = ["simulate", str(path), "-p", str(players), "-g", str(games)]
+        arguments += ["-s", str(seed), "-j", str(jobs)]
+        start = time.perf_counter()
+        subprocess.run(command + arguments, check=True, capture_output=True)
+        return games / (time.perf_counter() - start)
+
+
 def cpu_rate(theme: Theme, players: int, games: int, seed: int) -> float:
     """Games per CPU second in this process (one core, no pool)."""
     import time
@@ -70,7 +111,8 @@ def wall_rate(theme: Theme, players: int, games: int, seed: int, jobs: int) -> f
 def main() -> None:
     """Games per CPU second of the conventions bot on this deck at 2-5 players, and
     games per wall-clock second with a process per core (``--jobs``, as
-    ``deckforge simulate --jobs 2`` plays them)."""
+    ``deckforge simulate --jobs 2`` plays them); with ``--command``, the command
+    itself on the deck written as a theme file."""
     import argparse
     import os
 
@@ -80,6 +122,11 @@ def main() -> None:
     parser.add_argument("--jobs", type=int, default=2, help="processes for the wall figure")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--players", type=int, action="append", help="default: 2-5")
+    parser.add_argument(
+        "--command",
+        action="store_true",
+        help="also time deckforge simulate itself on the deck written as a theme file",
+    )
     args = parser.parse_args()
     theme = largest_theme()
     print("load average before:", " ".join(f"{x:.2f}" for x in os.getloadavg()))
@@ -90,11 +137,14 @@ def main() -> None:
             if (args.wall_games)
             else float("nan")
         )
-        print(
+        line = (
             f"{players} players: {cpu:.2f} games per CPU second, "
-            f"{wall:.2f} games per wall-clock second with {args.jobs} processes (target 20)",
-            flush=True,
+            f"{wall:.2f} games per wall-clock second with {args.jobs} processes"
         )
+        if args.command:
+            rate = command_rate(players, args.wall_games, args.seed, args.jobs)
+            line += f", {rate:.2f} through the command"
+        print(line + " (target 20)", flush=True)
     print("load average after:", " ".join(f"{x:.2f}" for x in os.getloadavg()))
     print("PYTHONDONTWRITEBYTECODE:", os.environ.get("PYTHONDONTWRITEBYTECODE") or "unset")
 

@@ -138,3 +138,18 @@ def test_the_givers_share_receivers_only_where_it_pays() -> None:
     assert not store.sharing
     assert not store.by_player
     assert _SeenStore(Identities.of(largest_theme())).sharing
+
+
+def test_the_largest_deck_written_as_a_theme_file_plays_the_same_games(tmp_path: Path) -> None:
+    # bench/largest_deck.py --command times `deckforge simulate` on this file
+    from largest_deck import theme_yaml
+
+    from deckforge.rules.simulation import simulate
+
+    path = tmp_path / "largest-deck.yaml"
+    path.write_text(theme_yaml(), encoding="utf-8")
+    from_file = load_theme(str(path))
+    assert sum(sum(suit.copies) for suit in from_file.suits) == 900
+    assert (
+        simulate(from_file, 3, 1, seed=4).results == simulate(largest_theme(), 3, 1, seed=4).results
+    )
