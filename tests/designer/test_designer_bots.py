@@ -380,3 +380,55 @@ def test_seats_sharing_the_public_facts_and_clue_readings_play_the_same_games(
     for index, players in enumerate(theme.players.counts):
         seed = game_seed(99, index)
         assert _actions(theme, players, seed, True) == _actions(theme, players, seed, False)
+
+
+def _public(read: tuple | None) -> tuple | None:
+    """A clue's reading without the giver's own check of a prompted card's identity."""
+    if read is None:
+        return None
+    reading, finesse, watch, outside = read
+    called = None if outside is None else outside._replace(truth=0)
+    return reading, finesse, watch, called
+
+
+@pytest.mark.parametrize(
+    ("theme_name", "players"), [("hanabi-classic", 3), ("interfaith-festival", 5)]
+)
+def test_the_giver_reads_its_clue_as_the_seats_who_observe_it(
+    theme_name: str, players: int
+) -> None:
+    # the giver leaves the reading it worked out while valuing the clue it gives in
+    # view.shared; it must be what an observer works out from scratch
+    theme = _theme(theme_name)
+    taken = 0
+    for index in range(4):
+        game = Game.deal(theme, players, game_seed(21, index))
+        bots = [ConventionBot(seat) for seat in range(players)]
+        while game.end is None:
+            seat = game.current_player
+            action = bots[seat].act(game.view(seat))
+            given = game.view(seat).shared.pop("conventions.given", None)
+            event = game.apply(action)
+            observer = bots[(seat + 1) % players]
+            view = game.view(observer.seat)
+            if given is not None:
+                assert given[2] == action
+                view.shared.pop("conventions.reading", None)
+                hand = view.hand(action.target)  # type: ignore[union-attr]
+                indexes = [held.deck_index for held in hand]
+                observer._commons = observer._held = None
+                read = observer._clue_read(
+                    view,
+                    action,
+                    event,
+                    action.target,
+                    seat,
+                    hand,
+                    indexes,  # type: ignore[union-attr]
+                )
+                assert _public(read) == _public(given[4]), (index, game.turn)
+                taken += 1
+            for other in bots:
+                other._commons = other._held = None
+                other.observe(game.view(other.seat), action, event)
+    assert taken > 50

@@ -286,6 +286,8 @@ class ConventionBot:
         self._steps_of: tuple[Board, list[tuple[int, int]]] | None = None  # see _steps
         self._last_round = False  # the clues are valued once the deck is out
         self._widest = 0  # 1 + the most identities a clue touches (see _Receiver.narrowable)
+        # the reading of each clue valued this turn, as the seats will read it (see act)
+        self._given: dict[ColourHint | RankHint, _Read] = {}
         # why the last action was chosen: finesse, save, play, clue, guess, risk,
         # discard, stall or forced
         self.reason = ""
@@ -634,7 +636,7 @@ class ConventionBot:
         giver = event.player
         hand = view.hand(target)
         indexes = [held.deck_index for held in hand]
-        read = self._clue_read(view, event, target, giver, hand, indexes)
+        read = self._clue_read(view, action, event, target, giver, hand, indexes)
         if read is not None:
             reading, finesse, watch, outside = read
             for slot, allowed in reading.items():
@@ -652,12 +654,13 @@ class ConventionBot:
     def _clue_read(
         self,
         view: PlayerView,
+        action: Action,
         event: Event,
         target: int,
         giver: int,
         hand: tuple[HandCard, ...],
         indexes: list[int],
-    ) -> tuple[dict[int, int], bool, frozenset[int], _Prompted | None] | None:
+    ) -> _Read | None:
         """How every seat reads a clue just given: the reading, whether it is a
         finesse, the finesse positions it may call on and the card outside the
         receiver's hand a prompt calls on (None: a stall, read for no
@@ -670,6 +673,11 @@ class ConventionBot:
         kept = shared.get("conventions.reading")
         if kept is not None and kept[0] is event and kept[1] == state:
             return kept[2]  # type: ignore[no-any-return]
+        given = shared.get("conventions.given")
+        if given is not None and given[:4] == (view.turn - 1, giver, action, state):
+            # the giver worked it out when it valued the clue, from the same facts
+            shared["conventions.reading"] = (event, state, given[4])
+            return given[4]  # type: ignore[no-any-return]
         ids = self._identities(view)
         board = self._board_of(view)
         after = [ids.of_hand_card(held) for held in hand]
@@ -731,7 +739,18 @@ class ConventionBot:
     # ---- choosing an action --------------------------------------------------------
 
     def act(self, view: PlayerView) -> Action:
-        """The first of the steps in this module's docstring that finds something to do."""
+        """The first of the steps in this module's docstring that finds something to do.
+        A clue's reading worked out while valuing it is left in ``view.shared`` for the
+        seats that observe it (see ``_clue_read``)."""
+        self._given = {}
+        action = self._act(view)
+        read = self._given.get(action) if isinstance(action, ColourHint | RankHint) else None
+        if read is not None:
+            state = (len(self._clued), len(self._belief), self._finesse)
+            view.shared["conventions.given"] = (view.turn, view.player, action, state, read)
+        return action
+
+    def _act(self, view: PlayerView) -> Action:
         self._commons = self._held = None
         answer = self._answer_finesse(view)
         if answer is not None:
@@ -1366,10 +1385,10 @@ class ConventionBot:
                 receiver.soon,
                 receiver.narrowable,
             )
-            read = self._true_reading(board, receiver, after, touched, soon, tally)
-            if read is None:
+            found = self._true_reading(board, receiver, after, touched, soon, tally)
+            if found is None:
                 return None
-            reading = read
+            reading, self._given[action] = found
         self._count_cards(board, receiver, after, touched, soon | tally.soon, reading, tally)
         return self._valued(board, receiver, action, touched, tally)
 
@@ -1394,9 +1413,11 @@ class ConventionBot:
         touched: tuple[int, ...],
         soon: int,
         tally: _Tally,
-    ) -> dict[int, int] | None:
+    ) -> tuple[dict[int, int], _Read] | None:
         """How the receiver will read the clue, if every card fits that reading and a
-        finesse it calls on holds (the finesse is valued into ``tally``); else None."""
+        finesse it calls on holds (the finesse is valued into ``tally``); else None.
+        With it, the reading as every seat works it out once the clue is given (see
+        ``_clue_read``)."""
         truths = receiver.truths
         reading, finesse, outside = self._reading(
             board,
@@ -1411,6 +1432,7 @@ class ConventionBot:
         for slot, allowed in reading.items():
             if not truths[slot] & allowed:
                 return None  # the receiver would read it wrong
+        read = (dict(reading), finesse, receiver.watch, outside)
         if outside is not None:
             # a prompt: the focus plays once the card it calls on has played
             tally.soon |= outside.focus
@@ -1430,7 +1452,7 @@ class ConventionBot:
             tally.value += self.FINESSE
             tally.counted |= truth | called[0]
             reading[focus] = 0  # valued above
-        return reading
+        return reading, read
 
     def _count_cards(
         self,
@@ -1539,6 +1561,10 @@ class ConventionBot:
 # between giver and receiver, then of those after the receiver, in turn order, newest
 # first
 _Prompts = tuple[tuple[tuple[int, int, int, int], ...], tuple[tuple[int, int, int, int], ...]]
+
+# how every seat reads a clue once given (see ConventionBot._clue_read): the reading,
+# whether it is a finesse, the finesse positions it may call on, a prompt's card
+_Read = tuple[dict[int, int], bool, frozenset[int], _Prompted | None]
 
 # per theme's identities and target seat
 _CLUE_KINDS: IdentityCache[list[tuple[ColourHint | RankHint, int]]] = IdentityCache(512)
