@@ -51,8 +51,9 @@ than not (60 % or more) and is unlikely to be a last copy, while an error can
 be afforded (the last error token is never risked); discard a card known to
 be useless, else the chop, except with four cards or fewer left in the deck, where any true
 clue stalls instead (each draw brings the last round nearer, and cards known
-to play later need the turns); where discarding is forbidden, stall with any
-clue.
+to play later need the turns; from four cards left a clue need be worth little
+to be given, and from two even a card known to be useless is kept); where
+discarding is forbidden, stall with any clue.
 
 Knowledge comes from :class:`~deckforge.rules.view.PlayerView` only: the
 bot's own cards are seen through the clues they received.
@@ -267,6 +268,8 @@ class ConventionBot:
     SAVE_IDLE = 1.2  # the same for a player with nothing to play
     RISK = 0.6  # chance that a card plays, for playing it rather than discarding
     ENDGAME = 4  # from this many cards left in the deck, a stall clue rather than a discard
+    LATE_BAR = 0.2  # from ENDGAME cards left, the most a clue must be worth (a draw costs a turn)
+    LAST_DRAWS = 2  # from this many cards left, a stall clue even rather than a useless discard
 
     def __init__(self, seat: int, seed: int = 0) -> None:
         self.seat = seat
@@ -872,6 +875,8 @@ class ConventionBot:
         """3. The most valuable clue, if it is worth what the tokens in hand make a token."""
         book = turn.board.ids.book
         threshold = self.THRESHOLDS[min(turn.hints, book.max_hints) * 8 // book.max_hints]
+        if 0 < turn.view.deck_left <= self.ENDGAME:
+            threshold = min(threshold, self.LATE_BAR)
         # where a discard would take a stall clue instead, every clue is valued now
         stalls = turn.hints >= book.max_hints or 0 < turn.view.deck_left <= self.ENDGAME
         best = turn.best_over(threshold, prune=not stalls)
@@ -890,8 +895,9 @@ class ConventionBot:
 
     def _discard(self, turn: _Turn) -> Action | None:
         """5. Discard, unless a discard would gain no token, the deck is nearly out (a
-        draw brings the last round nearer), or my hand is all clued and every card I
-        could throw may be a last copy: then any true clue (a stall)."""
+        draw brings the last round nearer: from ``LAST_DRAWS`` cards left, even for a
+        card known to be useless), or my hand is all clued and every card I could
+        throw may be a last copy: then any true clue (a stall)."""
         if not turn.may_discard:
             return None
         board, options = turn.board, turn.options
@@ -900,7 +906,9 @@ class ConventionBot:
             return risky
         slot = self._discard_slot(board, options, turn.unseen, turn.mine)
         useless = options[slot] and not options[slot] & board.useful
-        if not useless and self._would_stall(turn, slot):
+        if useless and not 0 < turn.view.deck_left <= self.LAST_DRAWS:
+            return self._says("discard", Discard(slot))
+        if self._would_stall(turn, slot):
             best = turn.best  # valued only now: most discards need no clue's value
             if best is not None:
                 return self._says("stall", best.action)
