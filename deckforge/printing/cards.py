@@ -1,7 +1,8 @@
 """The card sheets: fronts and mirrored backs, for duplex, single-sided or fold-and-glue.
 
-Each distinct face is drawn once as a PDF form and placed wherever it is
-needed, which keeps files small and large decks fast.
+Each distinct face is drawn once as a PDF form, for all the PDFs of these sheets
+(form_replay), and placed wherever it is needed, which keeps files small and
+large decks fast.
 """
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from reportlab.lib.colors import HexColor
 
@@ -16,6 +18,7 @@ from deckforge.printing.catalogue import Catalogue
 from deckforge.printing.face_layout import FaceLayout
 from deckforge.printing.faces import BackFace, FrontFace, draw_back, draw_front, draw_spare
 from deckforge.printing.fonts import FontPair
+from deckforge.printing.form_replay import RecordedForm, record_form, replay_forms
 from deckforge.printing.geometry import (
     MARK_GAP,
     MARK_LENGTH,
@@ -29,6 +32,7 @@ from deckforge.printing.pdf import GREY, INK, PrintCanvas, colour, darker
 from deckforge.theme.model import ClueMode, Direction, Suit, Theme
 
 Progress = Callable[[int], None]  # called with the number of cards just placed
+Drawing = Callable[[PrintCanvas], None]  # draws one face on a canvas, as a form
 
 
 class PrintError(ValueError):
@@ -252,27 +256,57 @@ class CardSheets:
         self.card = card
         self.bleed = bleed
         self.words = words
+        self._recordings: dict[frozenset[tuple[int, int]], tuple[RecordedForm, ...]] = {}
 
     def _forms(
         self, c: PrintCanvas, keys: set[tuple[int, int]], fronts: bool = True, backs: bool = True
     ) -> None:
-        """Each distinct face drawn once, as a form placed wherever that card goes."""
-        w, h = self.card
-        b = self.bleed * MM
-        box = (-b, -b, w * MM + b, h * MM + b)
-        trim = Rect(0, 0, w, h)
-        if fronts:
-            for key in sorted(keys):
-                c.beginForm(f"front-{key[0]}-{key[1]}", *box)
-                draw_front(c, trim, self.bleed, self.faces[key], self.fonts, self.low_ink)
-                c.endForm()
-            c.beginForm("spare", *box)
-            draw_spare(c, trim, self.bleed, self.words.text("spare_card"), self.fonts)
-            c.endForm()
-        if backs:
-            c.beginForm("back", *box)
-            draw_back(c, trim, self.bleed, self.back, self.fonts, self.low_ink)
-            c.endForm()
+        """Each distinct face as a form placed wherever that card goes: drawn once for
+        every PDF of these sheets (``recorded``) and copied into ``c``."""
+        chosen = [
+            form
+            for form in self._recorded(frozenset(keys))
+            if (backs if form.name == "back" else fronts)
+        ]
+        replay_forms(c, chosen)
+
+    def _recorded(self, keys: frozenset[tuple[int, int]]) -> tuple[RecordedForm, ...]:
+        """The back, the fronts of ``keys`` and the spare, drawn once on a scratch
+        canvas, the back first: a PDF of backs alone then holds no front's glyphs."""
+        if keys not in self._recordings:
+            w, h = self.card
+            b = self.bleed * MM
+            box = (-b, -b, w * MM + b, h * MM + b)
+            scratch = PrintCanvas(self.card, "faces", None)
+            self._recordings[keys] = tuple(
+                record_form(scratch, name, box, draw) for name, draw in self._drawings(keys)
+            )
+        return self._recordings[keys]
+
+    def _drawings(self, keys: frozenset[tuple[int, int]]) -> list[tuple[str, Drawing]]:
+        """Each form's name and what draws it: the back, the fronts of ``keys``, the spare."""
+        trim = Rect(0, 0, *self.card)
+        fonts, bleed, low_ink = self.fonts, self.bleed, self.low_ink
+        fronts: list[tuple[str, Drawing]] = [
+            (
+                f"front-{i}-{rank}",
+                partial(
+                    draw_front,
+                    rect=trim,
+                    bleed=bleed,
+                    face=self.faces[(i, rank)],
+                    fonts=fonts,
+                    low_ink=low_ink,
+                ),
+            )
+            for i, rank in sorted(keys)
+        ]
+        back = partial(
+            draw_back, rect=trim, bleed=bleed, back=self.back, fonts=fonts, low_ink=low_ink
+        )
+        label = self.words.text("spare_card")
+        spare = partial(draw_spare, rect=trim, bleed=bleed, label=label, fonts=fonts)
+        return [("back", back), *fronts, ("spare", spare)]
 
     @staticmethod
     def _place(c: PrintCanvas, form: str, card_rect: Rect) -> None:
