@@ -875,10 +875,11 @@ class ConventionBot:
         """3. The most valuable clue, if it is worth what the tokens in hand make a token."""
         book = turn.board.ids.book
         threshold = self.THRESHOLDS[min(turn.hints, book.max_hints) * 8 // book.max_hints]
-        if 0 < turn.view.deck_left <= self.ENDGAME:
+        late = 0 < turn.view.deck_left <= self.ENDGAME
+        if late:
             threshold = min(threshold, self.LATE_BAR)
         # where a discard would take a stall clue instead, every clue is valued now
-        stalls = turn.hints >= book.max_hints or 0 < turn.view.deck_left <= self.ENDGAME
+        stalls = late or turn.hints >= book.max_hints
         best = turn.best_over(threshold, prune=not stalls)
         if best is not None:
             return self._says("clue", best.action)
