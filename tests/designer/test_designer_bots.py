@@ -267,6 +267,47 @@ def test_a_clue_one_step_beyond_a_clued_card_prompts_that_card_first() -> None:
     assert game.top_ranks()[RED] == 3
 
 
+@pytest.mark.parametrize("tempo", [True, False])
+def test_a_clue_telling_a_clued_card_nothing_new_makes_it_play(tempo: bool) -> None:
+    # player 1's red 2 is clued as a 2 while no 2 plays; once the red 1 has played, the
+    # same 2 clue again tells them nothing new: a tempo clue, their red 2 plays
+    mine = [Card(WHITE, 3), Card(WHITE, 3), Card(BLUE, 3), Card(BLUE, 4), Card(RED, 1)]
+    theirs = [Card(YELLOW, 3), Card(GREEN, 3), Card(GREEN, 4), Card(RED, 2), Card(YELLOW, 4)]
+    game, bots = _table(mine + theirs)
+    for bot in bots:
+        bot.TEMPO = tempo
+    _step(game, bots, RankHint(1, 2))  # no 2 plays and nobody is in between: kept, no more
+    _step(game, bots, ColourHint(0, RED))
+    assert _step(game, bots) == Play(4) and game.top_ranks()[RED] == 1
+    _step(game, bots, Discard(0))  # their red 2 is now in slot 2
+    _step(game, bots, RankHint(1, 2))
+    action = _step(game, bots)
+    if tempo:
+        assert action == Play(2) and bots[1].reason == "play"
+        assert game.top_ranks()[RED] == 2
+    else:
+        assert action != Play(2)  # as far as they know, any 2
+
+
+def _clue_values(bot: ConventionBot, game: Game) -> dict[Action, float]:
+    bot._commons = bot._held = None
+    return {clue.action: clue.value for clue in bot._read_turn(game.view(bot.seat)).clues}
+
+
+def test_a_tempo_clue_is_valued_only_once_its_focus_plays() -> None:
+    mine = [Card(WHITE, 3), Card(WHITE, 3), Card(BLUE, 3), Card(BLUE, 4), Card(RED, 1)]
+    theirs = [Card(YELLOW, 3), Card(GREEN, 3), Card(GREEN, 4), Card(RED, 2), Card(YELLOW, 4)]
+    game, bots = _table(mine + theirs)
+    _step(game, bots, RankHint(1, 2))
+    _step(game, bots, ColourHint(0, RED))
+    # the red 2 does not play yet: the tempo clue would make them misplay it
+    assert RankHint(1, 2) not in _clue_values(bots[0], game)
+    _step(game, bots)  # the red 1
+    _step(game, bots, Discard(0))
+    # it plays now, and as far as they know any 2 of those left may be the red 2
+    assert _clue_values(bots[0], game)[RankHint(1, 2)] > 0.5
+
+
 def test_a_risky_play_replaces_a_discard_only_while_an_error_can_be_afforded() -> None:
     rows = _record(CLASSIC, "conventions")
     risky = [success for _, kind, success, reason in rows if reason == "risk"]

@@ -27,6 +27,12 @@ one who gives it and the one who gets it:
   focus. The clued cards are looked at in turn order from the giver, newest
   first (the receiver's own, other cards of the same clue included), and the
   prompt comes before a finesse.
+- *Tempo clue*: a clue that touches only cards clued before and tells none of
+  the receiver's clued cards anything new (a 2 clue again on a card known to
+  be a 2) says its focus, the newest card it touches, plays now. A card saved
+  or clued for later that has come to play is played this way; such a clue is
+  worth the certainty it adds (1 less the chance that the card plays as far as
+  everybody knows).
 - *Stall*: when every hint token is in, discarding is forbidden and the giver
   has nothing known to play, the giver may have had no true clue to give; such
   a clue is read for what it says and no more.
@@ -116,6 +122,7 @@ class _Seen:
     has_play: bool
     soon: int
     narrowable: list[int]
+    clued_slots: list[int]  # the slots of the cards a clue touched already
     soon_most: int | None = None  # see _soon_at_most (worked out on first use)
     bounds: _Bounds | None = None  # see _clued_bounds (_NO_BOUNDS: none; on first use)
     # the clues that touch a card: (position in the clue kinds, for a clue that touches
@@ -270,6 +277,7 @@ class ConventionBot:
     ENDGAME = 4  # from this many cards left in the deck, a stall clue rather than a discard
     LATE_BAR = 0.2  # from ENDGAME cards left, the most a clue must be worth (a draw costs a turn)
     LAST_DRAWS = 2  # from this many cards left, a stall clue even rather than a useless discard
+    TEMPO = True  # tempo clues: a clue telling the clued cards nothing says the newest plays
 
     def __init__(self, seat: int, seed: int = 0) -> None:
         self.seat = seat
@@ -277,6 +285,9 @@ class ConventionBot:
         self._belief: dict[int, int] = {}  # deck index -> identities the conventions allow
         self._finesse: _Finesse | None = None  # a finesse not yet resolved (one at a time)
         self._duty: int | None = None  # deck index of my card to blind-play next turn
+        # deck index -> what its clues allowed once the last clue to its hand was given
+        # (a clued card's clue mask before the next clue, for reading a tempo clue)
+        self._clue_masks: dict[int, int] = {}
         self._ids: Identities | None = None
         # per player, what everybody knows of each card (see _commons_of), and what its
         # clues allow of the identities available: worked out once per act or observe,
@@ -395,6 +406,35 @@ class ConventionBot:
         if not queued and known_soon is not None:
             return known_soon
         return _played_in_turn(board, known + queued)
+
+    def _tempo_reading(
+        self, board: Board, indexes: list[int], after: list[int], touched: tuple[int, ...]
+    ) -> dict[int, int] | None:
+        """A *tempo* clue, as the seats read it once given: it touches only cards clued
+        before and tells no clued card of the receiver anything new (``_clue_masks``
+        against ``after``, their clue masks now); its focus, the newest card it touches,
+        plays now. The reading, or None when the clue is no tempo clue."""
+        if not self.TEMPO or not touched:
+            return None
+        clued, available, masks = self._clued, board.available, self._clue_masks
+        for slot in touched:
+            if indexes[slot] not in clued:
+                return None
+        for slot, index in enumerate(indexes):
+            if index in clued and masks.get(index, 0) & available & ~after[slot]:
+                return None  # it tells a clued card something
+        focus = touched[-1]
+        allowed = self._tempo_focus(board, indexes[focus], after[focus] & available)
+        return None if allowed is None else {focus: allowed}
+
+    def _tempo_focus(self, board: Board, index: int, mask: int) -> int | None:
+        """What a tempo clue's focus may be (``mask``: its clue mask, of the identities
+        available): what its reading allows that plays now. None when everybody knows
+        it plays already (the clue is then read as it says)."""
+        fits = mask & self._belief.get(index, board.ids.every)
+        if not fits & ~board.playable:
+            return None
+        return fits & board.playable
 
     def _reading(
         self,
@@ -611,6 +651,7 @@ class ConventionBot:
             if index is not None:
                 blind = index not in self._clued
                 self._clued.discard(index)
+                self._clue_masks.pop(index, None)
                 self._belief.pop(index, None)
                 if index == self._duty:
                     self._duty = None
@@ -653,6 +694,10 @@ class ConventionBot:
                     self._take_duty(view, self._identities(view), hand[focus], giver, target)
         for slot in event.touched:
             self._clued.add(indexes[slot])
+        if self.TEMPO:
+            of_hand_card = self._identities(view).of_hand_card
+            for held in hand:
+                self._clue_masks[held.deck_index] = of_hand_card(held)
 
     def _clue_read(
         self,
@@ -684,11 +729,16 @@ class ConventionBot:
         ids = self._identities(view)
         board = self._board_of(view)
         after = [ids.of_hand_card(held) for held in hand]
-        read = None
+        read: _Read | None = None
         if not self._stalling(view, board, giver, view.hint_tokens + 1):
             known = self._known_elsewhere(view, board, target)
             beliefs = [self._belief.get(index) for index in indexes]
             soon = self._soon(board, known, beliefs, after, event.touched)
+            tempo = self._tempo_reading(board, indexes, after, event.touched)
+            if tempo is not None:
+                read = tempo, False, frozenset(), None
+                shared["conventions.reading"] = (event, state, read)
+                return read
             watch = self._watch(view, giver, target)
             reading, finesse, outside = self._reading(
                 board,
@@ -1087,6 +1137,14 @@ class ConventionBot:
             action, clue_mask = kinds[kind]
             newly = touched is not None
             if touched is None:
+                if self.TEMPO and not stalling:
+                    tempo, clue = self._tempo_value(board, receiver, action, clue_mask, queued)
+                    if tempo:
+                        if clue is not None:
+                            found.append(clue)
+                            if bars is not None and clue.value > bars[0]:
+                                bars[0] = clue.value
+                        continue
                 if bars is not None:
                     bounds = seen.bounds
                     if bounds is None:
@@ -1339,6 +1397,7 @@ class ConventionBot:
                 for slot, mask in enumerate(before)
                 if mask.bit_count() <= widest or common_before[slot].bit_count() <= widest
             ],
+            clued_slots=[slot for slot, fresh in enumerate(facts[4]) if not fresh],
         )
         if store.sharing:
             store.by_player[target] = seen
@@ -1358,6 +1417,42 @@ class ConventionBot:
             ]
             kinds = _CLUE_KINDS.put((id(ids), target), ids, found)
         return kinds
+
+    def _tempo_value(
+        self,
+        board: Board,
+        receiver: _Receiver,
+        action: ColourHint | RankHint,
+        clue_mask: int,
+        queued: int,
+    ) -> tuple[bool, _Clue | None]:
+        """What a clue touching no card for the first time is worth as a tempo clue
+        (see ``_tempo_reading``): the certainty that its focus plays, since everybody
+        may already count on it playing by chance: whether it is a tempo clue, and its
+        value (None: it would be read wrong, the focus does not play)."""
+        truths, before = receiver.truths, receiver.before
+        touched = []
+        for slot in receiver.seen.clued_slots:
+            was = before[slot]
+            if truths[slot] & clue_mask:
+                if was & ~clue_mask:
+                    return False, None  # it tells this clued card something
+                touched.append(slot)
+            elif was & clue_mask:
+                return False, None
+        if not touched:
+            return False, None
+        focus = touched[-1]
+        allowed = self._tempo_focus(board, receiver.indexes[focus], before[focus])
+        if allowed is None:
+            return False, None
+        if not truths[focus] & allowed:
+            return True, None  # they would play a card that does not play
+        tally = _Tally(0.0, queued)
+        certain = 1.0 - chances(receiver.common_before[focus], board.left, board.playable)
+        _count_play(tally, truths[focus], certain)
+        self._given[action] = ({focus: allowed}, False, frozenset(), None)
+        return True, self._valued(board, receiver, action, tuple(touched), tally)
 
     def _value(
         self,
