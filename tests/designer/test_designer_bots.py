@@ -308,6 +308,20 @@ def test_a_tempo_clue_is_valued_only_once_its_focus_plays() -> None:
     assert _clue_values(bots[0], game)[RankHint(1, 2)] > 0.5
 
 
+def test_a_seat_takes_the_values_of_its_player_count_at_its_first_turn() -> None:
+    theme = _theme(CLASSIC)
+    assert ConventionBot.BY_PLAYERS, "no player count has values of its own"
+    for players, values in ConventionBot.BY_PLAYERS.items():
+        game = Game.deal(theme, players, game_seed(3, players))
+        bot = ConventionBot(game.current_player)
+        for name, value in values.items():
+            assert getattr(bot, name) != value  # the class's default until the first turn
+        bot.act(game.view(bot.seat))
+        for name, value in values.items():
+            assert getattr(bot, name) == value
+            assert getattr(ConventionBot, name) != value  # the other seats' defaults stay
+
+
 def test_a_risky_play_replaces_a_discard_only_while_an_error_can_be_afforded() -> None:
     rows = _record(CLASSIC, "conventions")
     risky = [success for _, kind, success, reason in rows if reason == "risk"]

@@ -61,6 +61,10 @@ to play later need the turns; from four cards left a clue need be worth little
 to be given, and from two even a card known to be useless is kept); where
 discarding is forbidden, stall with any clue.
 
+A clue's plays count for little to a player who already knows of a play for
+each turn left to them (near the end of the game). Some values differ by
+player count (``BY_PLAYERS``).
+
 Knowledge comes from :class:`~deckforge.rules.view.PlayerView` only: the
 bot's own cards are seen through the clues they received.
 """
@@ -69,7 +73,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from deckforge.identity_cache import IdentityCache
 from deckforge.rules.actions import Action, ColourHint, Discard, Play, RankHint
@@ -169,6 +173,7 @@ class _Receiver:
     # a clue can take away
     narrowable: list[int]
     seen: _Seen  # the part any giver sees the same, with what is worked out from it
+    scale: float = 1.0  # what a play they are set to make is worth (see _crowding)
 
 
 class _Bounds(NamedTuple):
@@ -204,6 +209,7 @@ class _Tally:
     saves_chop: bool = False
     safe_after: bool = False  # the receiver will have a card to play or to throw away
     soon: int = 0  # identities a prompt sets to play after the card it calls on
+    scale: float = 1.0  # what a play counts for (see ConventionBot._crowding)
 
 
 @dataclass(slots=True)
@@ -264,7 +270,7 @@ class ConventionBot:
     # value of a card a clue touches for the first time without telling that it plays
     # or can go (it is kept, and the next clue about it tells more): by what it is
     TRASH = -0.2  # it can never score
-    LATER = 0.2  # it plays later
+    LATER = 0.1  # it plays later
     CRITICAL = 0.4  # a last copy
     PLAYABLE = 0.4  # it plays now
     FINESSE = 2.0  # value of a finesse: the blind play and the card clued (0: no finesses)
@@ -277,6 +283,15 @@ class ConventionBot:
     ENDGAME = 4  # from this many cards left in the deck, a stall clue rather than a discard
     LATE_BAR = 0.2  # from ENDGAME cards left, the most a clue must be worth (a draw costs a turn)
     LAST_DRAWS = 2  # from this many cards left, a stall clue even rather than a useless discard
+    CROWDED = 0.3  # a play is worth this much to a player with a known play per turn left
+    # per player count, the values above that play better there (see docs/benchmarks.md:
+    # chosen on hanabi-classic's seeds 2 and 3, checked on seed 1); a seat takes them at
+    # its first turn
+    BY_PLAYERS: ClassVar[dict[int, dict[str, object]]] = {
+        2: {"LATER": 0.0},
+        3: {"RISK": 0.65, "GOES": 0.05},
+        5: {"DELAYED": 0.6, "SAVE_IDLE": 1.0, "PLAYABLE": 0.3, "FINESSE": 2.5},
+    }
     TEMPO = True  # tempo clues: a clue telling the clued cards nothing says the newest plays
 
     def __init__(self, seat: int, seed: int = 0) -> None:
@@ -305,6 +320,7 @@ class ConventionBot:
         # why the last action was chosen: finesse, save, play, clue, guess, risk,
         # discard, stall or forced
         self.reason = ""
+        self._players = 0  # the player count whose values (BY_PLAYERS) this seat took
 
     # ---- common knowledge ----------------------------------------------------------
 
@@ -796,6 +812,10 @@ class ConventionBot:
         A clue's reading worked out while valuing it is left in ``view.shared`` for the
         seats that observe it (see ``_clue_read``)."""
         self._given = {}
+        if self._players != view.players:
+            self._players = view.players
+            for name, value in self.BY_PLAYERS.get(view.players, {}).items():
+                setattr(self, name, value)
         action = self._act(view)
         read = self._given.get(action) if isinstance(action, ColourHint | RankHint) else None
         if read is not None:
@@ -1343,6 +1363,7 @@ class ConventionBot:
             view, board, hand, target, (indexes, before, common_before, beliefs, fresh, known)
         )
         return _Receiver(
+            scale=self._crowding(view, board, distance, len(hand), common_before),
             player=target,
             distance=distance,
             truths=seen.truths,
@@ -1361,6 +1382,27 @@ class ConventionBot:
             narrowable=seen.narrowable,
             seen=seen,
         )
+
+    def _crowding(
+        self,
+        view: PlayerView,
+        board: Board,
+        distance: int,
+        held: int,
+        common_before: list[int],
+    ) -> float:
+        """What a play a clue sets is worth to the player ``distance`` seats after me
+        (``CROWDED`` or 1): little when they already know of a play for each turn they
+        have left, counting as if every turn from now on draws a card (the deck runs out
+        after ``deck_left`` turns, then each player has one more). They could hold as
+        many only with fewer turns left than cards in hand."""
+        players, deck_left = view.players, view.deck_left
+        if not 0 < deck_left < held * players:
+            return 1.0  # (once the deck is out, only the players with a turn get clues)
+        turns = len(range(distance, deck_left + players + 1, players))
+        playable = board.playable
+        plays = sum(1 for common in common_before if common and not common & ~playable)
+        return self.CROWDED if plays >= turns else 1.0
 
     def _seen(
         self,
@@ -1448,7 +1490,7 @@ class ConventionBot:
             return False, None
         if not truths[focus] & allowed:
             return True, None  # they would play a card that does not play
-        tally = _Tally(0.0, queued)
+        tally = _Tally(0.0, queued, scale=receiver.scale)
         certain = 1.0 - chances(receiver.common_before[focus], board.left, board.playable)
         _count_play(tally, truths[focus], certain)
         self._given[action] = ({focus: allowed}, False, frozenset(), None)
@@ -1472,7 +1514,7 @@ class ConventionBot:
             mask & (clue_mask if truth & clue_mask else unclued)
             for mask, truth in zip(receiver.before, receiver.truths, strict=True)
         ]
-        tally = _Tally(0.0, queued)
+        tally = _Tally(0.0, queued, scale=receiver.scale)
         reading: dict[int, int] = {}
         if stalling:
             soon = board.playable
@@ -1544,7 +1586,7 @@ class ConventionBot:
                 if outside.truth != outside.called:
                     return None  # the prompted player would read it wrong
                 if outside.was & ~board.playable:
-                    _count_play(tally, outside.truth, 1.0)
+                    _count_play(tally, outside.truth, 1.0, scaled=False)  # not theirs
         if finesse:
             # exactly one finesse position in between must hold the card before
             # the focus, and nobody else be about to play either card
@@ -1709,11 +1751,12 @@ def _played_in_turn(board: Board, queued: list[int]) -> int:
     return soon
 
 
-def _count_play(tally: _Tally, truth: int, worth: float) -> None:
-    """A card the clue sets to play: worth ``worth``, unless another copy of it
-    is already on its way."""
+def _count_play(tally: _Tally, truth: int, worth: float, scaled: bool = True) -> None:
+    """A card the clue sets to play: worth ``worth`` (times the receiver's
+    ``tally.scale`` unless not ``scaled``: a card in another hand), unless another copy
+    of it is already on its way."""
     if truth & tally.counted:
         tally.value -= 0.5
     else:
-        tally.value += worth
+        tally.value += worth * tally.scale if scaled else worth
         tally.counted |= truth
