@@ -746,15 +746,14 @@ class ConventionBot:
         board = self._board_of(view)
         after = [ids.of_hand_card(held) for held in hand]
         read: _Read | None = None
-        if not self._stalling(view, board, giver, view.hint_tokens + 1):
+        stalling = self._stalling(view, board, giver, view.hint_tokens + 1)
+        tempo = None if stalling else self._tempo_reading(board, indexes, after, event.touched)
+        if tempo is not None:
+            read = tempo, False, frozenset(), None
+        elif not stalling:
             known = self._known_elsewhere(view, board, target)
             beliefs = [self._belief.get(index) for index in indexes]
             soon = self._soon(board, known, beliefs, after, event.touched)
-            tempo = self._tempo_reading(board, indexes, after, event.touched)
-            if tempo is not None:
-                read = tempo, False, frozenset(), None
-                shared["conventions.reading"] = (event, state, read)
-                return read
             watch = self._watch(view, giver, target)
             reading, finesse, outside = self._reading(
                 board,
