@@ -308,6 +308,42 @@ def test_a_tempo_clue_is_valued_only_once_its_focus_plays() -> None:
     assert _clue_values(bots[0], game)[RankHint(1, 2)] > 0.5
 
 
+def _bluff_table(bluff: float) -> tuple[Game, list[ConventionBot]]:
+    """Three players; red has its 1 played and player 1's newest card is the blue 1.
+    Player 0 is to act: a 3 clue to player 2 touches only their blue 3 and reads as a
+    finesse on the red 3 (nobody holds the red 2 on a finesse position)."""
+    mine = [Card(WHITE, 3), Card(WHITE, 3), Card(BLUE, 3), Card(BLUE, 4), Card(YELLOW, 4)]
+    middle = [Card(YELLOW, 3), Card(GREEN, 3), Card(GREEN, 4), Card(YELLOW, 4), Card(RED, 1)]
+    last = [Card(WHITE, 4), Card(YELLOW, 2), Card(GREEN, 2), Card(RED, 4), Card(BLUE, 3)]
+    drawn = [Card(BLUE, 1), Card(RED, 5)]
+    game, bots = _table(mine + middle + last + drawn, players=3)
+    for bot in bots:
+        bot.BLUFF = bluff
+    _step(game, bots, ColourHint(1, RED))
+    assert _step(game, bots) == Play(4) and game.top_ranks()[RED] == 1
+    _step(game, bots, Discard(0))
+    return game, bots
+
+
+def test_a_bluff_is_valued_only_while_bluffs_are_played() -> None:
+    game, bots = _bluff_table(bluff=1.5)
+    assert _clue_values(bots[0], game)[RankHint(2, 3)] > 1.0  # the blind play of the blue 1
+    game, bots = _bluff_table(bluff=0.0)
+    assert RankHint(2, 3) not in _clue_values(bots[0], game)  # read as a red 3: wrong
+
+
+def test_after_a_bluff_the_clued_card_is_known_by_its_clues_only() -> None:
+    game, bots = _bluff_table(bluff=1.5)
+    _step(game, bots, RankHint(2, 3))
+    assert _step(game, bots) == Play(4) and bots[1].reason == "finesse"
+    assert game.top_ranks()[BLUE] == 1  # the blind play did not lead to the red 3
+    view = game.view(2)
+    blue_three = view.deck_indexes(2)[3]
+    assert all(blue_three not in bot._belief for bot in bots)
+    action = _step(game, bots)
+    assert action != Play(3) and game.error_tokens == 0
+
+
 def test_a_seat_takes_the_values_of_its_player_count_at_its_first_turn() -> None:
     theme = _theme(CLASSIC)
     assert ConventionBot.BY_PLAYERS, "no player count has values of its own"

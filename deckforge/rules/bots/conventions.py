@@ -20,6 +20,11 @@ one who gives it and the one who gets it:
   The one who sees nobody else in between holding it plays that card blind on
   their next turn; the blind play then tells the receiver what their card is.
   One finesse at a time, and none once the deck is out.
+- *Bluff*: a clue read as a finesse, given two seats ahead, when the next
+  player's finesse position holds a card that plays now but does not lead to
+  any card the focus is read as. The next player plays it blind, as for a
+  finesse; since the card played does not lead to the focus, everybody sees it
+  was a bluff, and the focus is known by its clues only (it may be any card).
 - *Prompt*: a play clue whose focus can only be one step beyond what plays
   now, when a card already clued may be the card before it (a 3 clued while
   the red 2 plays and someone holds a red card clued earlier), says that card
@@ -292,6 +297,7 @@ class ConventionBot:
         3: {"RISK": 0.65, "GOES": 0.05},
         5: {"DELAYED": 0.6, "SAVE_IDLE": 1.0, "PLAYABLE": 0.3, "FINESSE": 2.5},
     }
+    BLUFF = 1.5  # value of a bluff's blind play by the next player (0: no bluffs)
     TEMPO = True  # tempo clues: a clue telling the clued cards nothing says the newest plays
 
     def __init__(self, seat: int, seed: int = 0) -> None:
@@ -682,6 +688,10 @@ class ConventionBot:
                         following = ids.successor[ids.index(event.card)]  # type: ignore[arg-type]
                         if following & pending.finesse:
                             self._belief[pending.focus] = following
+                            self._finesse = None
+                        elif self.BLUFF:
+                            # a bluff: the focus is known by its clues only
+                            self._belief.pop(pending.focus, None)
                             self._finesse = None
         else:
             self._observe_clue(view, action, event)
@@ -1575,8 +1585,8 @@ class ConventionBot:
             (receiver.view, receiver.view.player, receiver.player),
         )
         for slot, allowed in reading.items():
-            if not truths[slot] & allowed:
-                return None  # the receiver would read it wrong
+            if not truths[slot] & allowed and not finesse:
+                return None  # the receiver would read it wrong (a finesse may be a bluff)
         read = (dict(reading), finesse, receiver.watch, outside)
         if outside is not None:
             # a prompt: the focus plays once the card it calls on has played
@@ -1588,16 +1598,39 @@ class ConventionBot:
                     _count_play(tally, outside.truth, 1.0, scaled=False)  # not theirs
         if finesse:
             # exactly one finesse position in between must hold the card before
-            # the focus, and nobody else be about to play either card
-            ((focus, _),) = reading.items()
+            # the focus, and nobody else be about to play either card; else it may
+            # be a bluff
+            ((focus, allowed),) = reading.items()
             truth = truths[focus]
             called = [held for following, held in receiver.holders if following == truth]
-            if len(called) != 1 or (truth | called[0]) & tally.counted:
+            if truth & allowed and len(called) == 1:
+                if (truth | called[0]) & tally.counted:
+                    return None
+                tally.value += self.FINESSE
+                tally.counted |= truth | called[0]
+            elif not self._bluffs(board, receiver, allowed, truth, tally):
                 return None
-            tally.value += self.FINESSE
-            tally.counted |= truth | called[0]
             reading[focus] = 0  # valued above
         return reading, read
+
+    def _bluffs(
+        self, board: Board, receiver: _Receiver, allowed: int, truth: int, tally: _Tally
+    ) -> bool:
+        """Whether a clue read as a finesse that no finesse position answers is a
+        *bluff* (valued into ``tally``: the blind play, and the focus as a card touched
+        for the first time, since it is then known by its clues only): only the next
+        player is in between, their finesse position plays now and nobody else is
+        about to play it, and the card after it is none of the identities the focus is
+        read as (so the blind play cannot read as the finesse's answer). The focus
+        itself may be any card."""
+        if not self.BLUFF or receiver.distance != 2 or len(receiver.holders) != 1:
+            return False
+        ((following, held),) = receiver.holders
+        if not held & board.playable or held & tally.counted or following & allowed:
+            return False
+        tally.value += self.BLUFF + self._first_touch(board, truth)
+        tally.counted |= held
+        return True
 
     def _count_cards(
         self,
