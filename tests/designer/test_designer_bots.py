@@ -344,6 +344,29 @@ def test_after_a_bluff_the_clued_card_is_known_by_its_clues_only() -> None:
     assert action != Play(3) and game.error_tokens == 0
 
 
+def test_a_bluff_further_on_makes_only_the_next_player_play_blind() -> None:
+    # four players, red at 1: player 1's newest card is the blue 1, player 2's the
+    # yellow 4; a 3 clue to player 3 on their blue 3 reads as a finesse on the red 3
+    mine = [Card(WHITE, 3), Card(WHITE, 3), Card(BLUE, 4), Card(YELLOW, 4)]
+    first = [Card(YELLOW, 3), Card(GREEN, 3), Card(GREEN, 4), Card(RED, 1)]
+    second = [Card(WHITE, 4), Card(YELLOW, 2), Card(GREEN, 2), Card(RED, 4)]
+    third = [Card(WHITE, 4), Card(YELLOW, 2), Card(RED, 4), Card(BLUE, 3)]
+    drawn = [Card(BLUE, 1), Card(YELLOW, 4), Card(GREEN, 4)]
+    game, bots = _table(mine + first + second + third + drawn, players=4)
+    _step(game, bots, ColourHint(1, RED))
+    assert _step(game, bots) == Play(3) and game.top_ranks()[RED] == 1
+    _step(game, bots, Discard(0))
+    _step(game, bots, Discard(0))
+    assert _clue_values(bots[0], game)[RankHint(3, 3)] > 1.0
+    _step(game, bots, RankHint(3, 3))
+    assert _step(game, bots) == Play(3) and bots[1].reason == "finesse"
+    assert game.top_ranks()[BLUE] == 1
+    _step(game, bots)
+    assert bots[2].reason != "finesse" and game.error_tokens == 0
+    _step(game, bots)
+    assert bots[3].reason != "finesse" and game.error_tokens == 0
+
+
 def test_a_seat_takes_the_values_of_its_player_count_at_its_first_turn() -> None:
     theme = _theme(CLASSIC)
     assert ConventionBot.BY_PLAYERS, "no player count has values of its own"

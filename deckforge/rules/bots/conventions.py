@@ -20,11 +20,12 @@ one who gives it and the one who gets it:
   The one who sees nobody else in between holding it plays that card blind on
   their next turn; the blind play then tells the receiver what their card is.
   One finesse at a time, and none once the deck is out.
-- *Bluff*: a clue read as a finesse, given two seats ahead, when the next
-  player's finesse position holds a card that plays now but does not lead to
-  any card the focus is read as. The next player plays it blind, as for a
-  finesse; since the card played does not lead to the focus, everybody sees it
-  was a bluff, and the focus is known by its clues only (it may be any card).
+- *Bluff*: a clue read as a finesse that nobody in between can answer, when
+  the next player's finesse position holds a card that plays now but does not
+  lead to any card the focus is read as. The next player plays it blind, as
+  for a finesse; since the card played does not lead to the focus, everybody
+  sees it was a bluff: the others in between no longer play, and the focus is
+  known by its clues only (it may be any card).
 - *Prompt*: a play clue whose focus can only be one step beyond what plays
   now, when a card already clued may be the card before it (a 3 clued while
   the red 2 plays and someone holds a red card clued earlier), says that card
@@ -690,8 +691,10 @@ class ConventionBot:
                             self._belief[pending.focus] = following
                             self._finesse = None
                         elif self.BLUFF:
-                            # a bluff: the focus is known by its clues only
+                            # a bluff: the focus is known by its clues only, and
+                            # nobody else in between plays
                             self._belief.pop(pending.focus, None)
+                            self._duty = None
                             self._finesse = None
         else:
             self._observe_clue(view, action, event)
@@ -1618,14 +1621,19 @@ class ConventionBot:
     ) -> bool:
         """Whether a clue read as a finesse that no finesse position answers is a
         *bluff* (valued into ``tally``: the blind play, and the focus as a card touched
-        for the first time, since it is then known by its clues only): only the next
-        player is in between, their finesse position plays now and nobody else is
-        about to play it, and the card after it is none of the identities the focus is
-        read as (so the blind play cannot read as the finesse's answer). The focus
-        itself may be any card."""
-        if not self.BLUFF or receiver.distance != 2 or len(receiver.holders) != 1:
+        for the first time, since it is then known by its clues only). Every player in
+        between has a finesse position and none holds the card before the focus (so
+        each of them takes the finesse for theirs); the next player's plays now, nobody
+        else is about to play it, and the card after it is none of the identities the
+        focus is read as (so its blind play, the first, cannot read as the finesse's
+        answer, and the others in between then drop theirs). The focus itself may be
+        any card."""
+        holders = receiver.holders
+        if not self.BLUFF or len(holders) != receiver.distance - 1:
             return False
-        ((following, held),) = receiver.holders
+        if any(following == truth for following, _ in holders):
+            return False
+        following, held = holders[0]
         if not held & board.playable or held & tally.counted or following & allowed:
             return False
         tally.value += self.BLUFF + self._first_touch(board, truth)
