@@ -308,6 +308,29 @@ def test_a_tempo_clue_is_valued_only_once_its_focus_plays() -> None:
     assert _clue_values(bots[0], game)[RankHint(1, 2)] > 0.5
 
 
+@pytest.mark.parametrize("own", [True, False])
+def test_a_clue_one_step_ahead_of_the_receivers_own_finesse_position_is_a_self_finesse(
+    own: bool,
+) -> None:
+    # three players; player 1, right after me, holds the red 2 and, newest, the red 1
+    mine = [Card(WHITE, 3), Card(WHITE, 3), Card(BLUE, 3), Card(BLUE, 4), Card(YELLOW, 4)]
+    middle = [Card(YELLOW, 3), Card(GREEN, 3), Card(GREEN, 4), Card(RED, 2), Card(RED, 1)]
+    last = [Card(WHITE, 4), Card(YELLOW, 2), Card(GREEN, 5), Card(BLUE, 4), Card(RED, 3)]
+    game, bots = _table(mine + middle + last, players=3)
+    for bot in bots:
+        bot.SELF_FINESSE = own
+    _step(game, bots, RankHint(1, 2))  # touches only the red 2: no 2 plays yet
+    action = _step(game, bots)
+    if not own:
+        assert bots[1].reason != "finesse" and game.top_ranks()[RED] == 0
+        return
+    assert action == Play(4) and bots[1].reason == "finesse"  # the red 1, blind
+    assert game.top_ranks()[RED] == 1
+    _step(game, bots, Discard(0))
+    _step(game, bots, Discard(0))
+    assert _step(game, bots) == Play(3) and game.top_ranks()[RED] == 2
+
+
 def _bluff_table(bluff: float) -> tuple[Game, list[ConventionBot]]:
     """Three players; red has its 1 played and player 1's newest card is the blue 1.
     Player 0 is to act: a 3 clue to player 2 touches only their blue 3 and reads as a
@@ -367,17 +390,22 @@ def test_a_bluff_further_on_makes_only_the_next_player_play_blind() -> None:
     assert bots[3].reason != "finesse" and game.error_tokens == 0
 
 
-def test_a_seat_takes_the_values_of_its_player_count_at_its_first_turn() -> None:
+def test_a_seat_takes_the_values_of_its_player_count_before_it_acts_or_observes() -> None:
     theme = _theme(CLASSIC)
     assert ConventionBot.BY_PLAYERS, "no player count has values of its own"
     for players, values in ConventionBot.BY_PLAYERS.items():
         game = Game.deal(theme, players, game_seed(3, players))
         bot = ConventionBot(game.current_player)
+        watcher = ConventionBot((game.current_player + 1) % players)
         for name, value in values.items():
             assert getattr(bot, name) != value  # the class's default until the first turn
-        bot.act(game.view(bot.seat))
+        action = bot.act(game.view(bot.seat))
+        # the next seat reads the first action with the same values (some change how
+        # a clue is read)
+        watcher.observe(game.view(watcher.seat), action, game.apply(action))
         for name, value in values.items():
             assert getattr(bot, name) == value
+            assert getattr(watcher, name) == value
             assert getattr(ConventionBot, name) != value  # the other seats' defaults stay
 
 

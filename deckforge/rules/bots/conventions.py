@@ -19,7 +19,11 @@ one who gives it and the one who gets it:
   holds the missing card on their *finesse position* (newest untouched card).
   The one who sees nobody else in between holding it plays that card blind on
   their next turn; the blind play then tells the receiver what their card is.
-  One finesse at a time, and none once the deck is out.
+  One finesse at a time, and none once the deck is out. When nobody in between
+  has a finesse position (the receiver plays next, say), the receiver's own
+  finesse position, their newest card the clue does not touch, is the one
+  called on: a *self-finesse* (not at 2 players, where every such clue would
+  be one and too many clues would be lost).
 - *Bluff*: a clue read as a finesse that nobody in between can answer, when
   the next player's finesse position holds a card that plays now but does not
   lead to any card the focus is read as. The next player plays it blind, as
@@ -117,6 +121,7 @@ class _Finesse:
     receiver: int
     finesse: int
     watch: frozenset[int]
+    own: bool = False  # a self-finesse: the receiver's own finesse position
 
 
 @dataclass(slots=True)
@@ -172,6 +177,9 @@ class _Receiver:
     known: list[int]  # identities known exactly outside the receiver's hand
     soon: int  # what plays now or once the ``known`` cards are played (see ``_soon``)
     watch: frozenset[int]  # finesse positions a clue to them may call on
+    # a clue to them may call on their own finesse position (a self-finesse): a finesse
+    # may be read and nobody in between has a finesse position
+    own: bool
     holders: list[tuple[int, int]]  # (successor, identity) on those finesse positions
     view: PlayerView  # the giver's (for the prompts' candidates, worked out if needed)
     # slots a clue that does not touch them may leave known exactly: what everybody
@@ -291,14 +299,15 @@ class ConventionBot:
     LAST_DRAWS = 2  # from this many cards left, a stall clue even rather than a useless discard
     CROWDED = 0.3  # a play is worth this much to a player with a known play per turn left
     # per player count, the values above that play better there (see docs/benchmarks.md:
-    # chosen on hanabi-classic's seeds 2 and 3, checked on seed 1); a seat takes them at
-    # its first turn
+    # chosen on hanabi-classic's seeds 2 and 3, checked on seed 1); a seat takes them
+    # before its first act or observation
     BY_PLAYERS: ClassVar[dict[int, dict[str, object]]] = {
-        2: {"LATER": 0.0},
+        2: {"LATER": 0.0, "SELF_FINESSE": False},
         3: {"RISK": 0.65, "GOES": 0.05},
         5: {"DELAYED": 0.6, "SAVE_IDLE": 1.0, "PLAYABLE": 0.3, "FINESSE": 2.5},
     }
     BLUFF = 1.5  # value of a bluff's blind play by the next player (0: no bluffs)
+    SELF_FINESSE = True  # self-finesses: a finesse on the receiver's own finesse position
     TEMPO = True  # tempo clues: a clue telling the clued cards nothing says the newest plays
 
     def __init__(self, seat: int, seed: int = 0) -> None:
@@ -648,10 +657,24 @@ class ConventionBot:
             self._held = found
         return found
 
+    def _finesse_allowed(self, view: PlayerView) -> bool:
+        """Whether a clue may be read as a finesse now: one finesse at a time, and none
+        once the deck is out."""
+        return bool(self.FINESSE) and self._finesse is None and view.deck_left > 0
+
+    def _own_watch(self, indexes: list[int], touched: tuple[int, ...]) -> frozenset[int]:
+        """A receiver's own finesse position for a self-finesse: their newest card that
+        no clue has touched, this one included (none: empty)."""
+        clued = self._clued
+        for slot in range(len(indexes) - 1, -1, -1):
+            if slot not in touched and indexes[slot] not in clued:
+                return frozenset((indexes[slot],))
+        return frozenset()
+
     def _watch(self, view: PlayerView, giver: int, receiver: int) -> frozenset[int]:
         """Finesse positions that a clue from ``giver`` to ``receiver`` may call on
         (none when a finesse is already pending or the deck is out)."""
-        if not self.FINESSE or self._finesse is not None or view.deck_left == 0:
+        if not self._finesse_allowed(view):
             return frozenset()
         found = set()
         for player in self._between(view, giver, receiver):
@@ -660,8 +683,18 @@ class ConventionBot:
                 found.add(index)
         return frozenset(found)
 
+    def _take_count_values(self, view: PlayerView) -> None:
+        """Take the values of this player count (``BY_PLAYERS``) once, before the
+        seat's first act or observation: some change how a clue is read, and every
+        seat must read it alike."""
+        if self._players != view.players:
+            self._players = view.players
+            for name, value in self.BY_PLAYERS.get(view.players, {}).items():
+                setattr(self, name, value)
+
     def observe(self, view: PlayerView, action: Action, event: Event) -> None:
         """Update the common knowledge after any seat's action."""
+        self._take_count_values(view)
         self._commons = self._held = None
         try:
             self._observe(view, action, event)
@@ -699,7 +732,11 @@ class ConventionBot:
         else:
             self._observe_clue(view, action, event)
         pending = self._finesse
-        if pending is not None and view.current_player == pending.receiver:
+        if pending is not None and (
+            event.player == pending.receiver
+            if pending.own
+            else view.current_player == pending.receiver
+        ):
             # nobody answered with a blind play (not expected): forget the reading
             self._belief.pop(pending.focus, None)
             self._finesse = None
@@ -718,8 +755,12 @@ class ConventionBot:
                 self._belief[outside.deck_index] = outside.called
             if finesse:
                 ((focus, blind),) = reading.items()
-                self._finesse = _Finesse(indexes[focus], target, blind, watch)
-                if view.player in self._between(view, giver, target):
+                own = not watch.isdisjoint(indexes)
+                self._finesse = _Finesse(indexes[focus], target, blind, watch, own)
+                if own:
+                    if view.player == target:
+                        (self._duty,) = watch
+                elif view.player in self._between(view, giver, target):
                     self._take_duty(view, self._identities(view), hand[focus], giver, target)
         for slot in event.touched:
             self._clued.add(indexes[slot])
@@ -768,6 +809,8 @@ class ConventionBot:
             beliefs = [self._belief.get(index) for index in indexes]
             soon = self._soon(board, known, beliefs, after, event.touched)
             watch = self._watch(view, giver, target)
+            if not watch and self.SELF_FINESSE and self._finesse_allowed(view):
+                watch = self._own_watch(indexes, event.touched)
             reading, finesse, outside = self._reading(
                 board,
                 indexes,
@@ -824,10 +867,7 @@ class ConventionBot:
         A clue's reading worked out while valuing it is left in ``view.shared`` for the
         seats that observe it (see ``_clue_read``)."""
         self._given = {}
-        if self._players != view.players:
-            self._players = view.players
-            for name, value in self.BY_PLAYERS.get(view.players, {}).items():
-                setattr(self, name, value)
+        self._take_count_values(view)
         action = self._act(view)
         read = self._given.get(action) if isinstance(action, ColourHint | RankHint) else None
         if read is not None:
@@ -1389,6 +1429,7 @@ class ConventionBot:
             known=known,
             soon=seen.soon,
             watch=watch,
+            own=passed is not None and not passed and self.SELF_FINESSE,
             holders=holders,
             view=view,
             narrowable=seen.narrowable,
@@ -1577,20 +1618,23 @@ class ConventionBot:
         With it, the reading as every seat works it out once the clue is given (see
         ``_clue_read``)."""
         truths = receiver.truths
+        watch = receiver.watch
+        if receiver.own:
+            watch = self._own_watch(receiver.indexes, touched)
         reading, finesse, outside = self._reading(
             board,
             receiver.indexes,
             after,
             touched,
             soon,
-            receiver.watch,
+            watch,
             receiver.chop,
             (receiver.view, receiver.view.player, receiver.player),
         )
         for slot, allowed in reading.items():
             if not truths[slot] & allowed and not finesse:
                 return None  # the receiver would read it wrong (a finesse may be a bluff)
-        read = (dict(reading), finesse, receiver.watch, outside)
+        read = (dict(reading), finesse, watch, outside)
         if outside is not None:
             # a prompt: the focus plays once the card it calls on has played
             tally.soon |= outside.focus
@@ -1605,7 +1649,13 @@ class ConventionBot:
             # be a bluff
             ((focus, allowed),) = reading.items()
             truth = truths[focus]
-            called = [held for following, held in receiver.holders if following == truth]
+            if receiver.own:  # a self-finesse
+                (index,) = watch
+                called = [truths[receiver.indexes.index(index)]]
+                if board.ids.successor[called[0].bit_length() - 1] != truth:
+                    return None
+            else:
+                called = [held for following, held in receiver.holders if following == truth]
             if truth & allowed and len(called) == 1:
                 if (truth | called[0]) & tally.counted:
                     return None
@@ -1629,7 +1679,7 @@ class ConventionBot:
         answer, and the others in between then drop theirs). The focus itself may be
         any card."""
         holders = receiver.holders
-        if not self.BLUFF or len(holders) != receiver.distance - 1:
+        if not self.BLUFF or not holders or len(holders) != receiver.distance - 1:
             return False
         if any(following == truth for following, _ in holders):
             return False
