@@ -304,7 +304,14 @@ class ConventionBot:
     BY_PLAYERS: ClassVar[dict[int, dict[str, object]]] = {
         2: {"LATER": 0.0, "SELF_FINESSE": False},
         3: {"RISK": 0.65, "GOES": 0.05},
-        5: {"DELAYED": 0.6, "SAVE_IDLE": 1.0, "PLAYABLE": 0.3, "FINESSE": 2.5},
+        4: {"GOES": 0.05, "SAVE_IDLE": 1.0, "FINESSE": 2.5},
+        5: {
+            "DELAYED": 0.6,
+            "SAVE_BUSY": 0.4,
+            "SAVE_IDLE": 1.0,
+            "PLAYABLE": 0.3,
+            "FINESSE": 2.5,
+        },
     }
     BLUFF = 1.5  # value of a bluff's blind play by the next player (0: no bluffs)
     SELF_FINESSE = True  # self-finesses: a finesse on the receiver's own finesse position
