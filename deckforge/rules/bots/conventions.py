@@ -678,9 +678,18 @@ class ConventionBot:
                 return frozenset((indexes[slot],))
         return frozenset()
 
-    def _watch(self, view: PlayerView, giver: int, receiver: int) -> frozenset[int]:
-        """Finesse positions that a clue from ``giver`` to ``receiver`` may call on
-        (none when a finesse is already pending or the deck is out)."""
+    def _watch(
+        self,
+        view: PlayerView,
+        giver: int,
+        receiver: int,
+        indexes: list[int],
+        touched: tuple[int, ...],
+    ) -> frozenset[int]:
+        """Finesse positions that a clue from ``giver`` touching ``touched`` of the
+        receiver's cards (deck ``indexes``) may call on: those of the players in
+        between, else the receiver's own (a self-finesse); none when a finesse is
+        already pending or the deck is out."""
         if not self._finesse_allowed(view):
             return frozenset()
         found = set()
@@ -688,6 +697,8 @@ class ConventionBot:
             index = self._finesse_index(view, player)
             if index is not None:
                 found.add(index)
+        if not found and self.SELF_FINESSE:
+            return self._own_watch(indexes, touched)
         return frozenset(found)
 
     def _take_count_values(self, view: PlayerView) -> None:
@@ -815,9 +826,7 @@ class ConventionBot:
             known = self._known_elsewhere(view, board, target)
             beliefs = [self._belief.get(index) for index in indexes]
             soon = self._soon(board, known, beliefs, after, event.touched)
-            watch = self._watch(view, giver, target)
-            if not watch and self.SELF_FINESSE and self._finesse_allowed(view):
-                watch = self._own_watch(indexes, event.touched)
+            watch = self._watch(view, giver, target, indexes, event.touched)
             reading, finesse, outside = self._reading(
                 board,
                 indexes,
@@ -1179,7 +1188,7 @@ class ConventionBot:
         # finesse positions of the players passed so far, in turn order (None: no finesse
         # may be read, see _watch)
         passed: list[HandCard] | None = None
-        if not stalling and self.FINESSE and self._finesse is None and view.deck_left:
+        if not stalling and self._finesse_allowed(view):
             passed = []
         for distance in range(1, view.players):
             if last is not None and distance >= last:
@@ -1656,13 +1665,12 @@ class ConventionBot:
             # be a bluff
             ((focus, allowed),) = reading.items()
             truth = truths[focus]
-            if receiver.own:  # a self-finesse
+            holders = receiver.holders
+            if receiver.own:  # a self-finesse: the receiver's own finesse position
                 (index,) = watch
-                called = [truths[receiver.indexes.index(index)]]
-                if board.ids.successor[called[0].bit_length() - 1] != truth:
-                    return None
-            else:
-                called = [held for following, held in receiver.holders if following == truth]
+                own = truths[receiver.indexes.index(index)]
+                holders = [(board.ids.successor[own.bit_length() - 1], own)]
+            called = [held for following, held in holders if following == truth]
             if truth & allowed and len(called) == 1:
                 if (truth | called[0]) & tally.counted:
                     return None
