@@ -418,30 +418,80 @@ def test_a_risky_play_replaces_a_discard_only_while_an_error_can_be_afforded() -
     assert summary.strikeout_share == 0.0
 
 
-@pytest.mark.parametrize("players", [3, 5])
-def test_once_the_deck_is_out_a_clue_is_given_for_a_play(players: int) -> None:
-    """In the last round only plays score: a clue then makes its receiver play."""
+def _last_round_clues(players: int, games: int) -> list[tuple[bool, bool, bool]]:
+    """Each clue given for its value once the deck is out (hanabi-classic, seed 5):
+    whether its receiver then played a card with their last turn, whether that card
+    scored, and whether it played only thanks to the players in between (it did not
+    play when the clue was given)."""
     theme = _theme(CLASSIC)
-    clues = 0
-    for index in range(40):
+    found = []
+    for index in range(games):
         game = Game.deal(theme, players, game_seed(5, index))
         bots = [make_bot("conventions", seat) for seat in range(players)]
         views = [game.view(seat) for seat in range(players)]
-        waiting: int | None = None  # the receiver of a clue given once the deck was out
+        waiting: tuple[int, tuple[int, ...]] | None = None  # receiver, piles at the clue
         while game.end is None:
             seat = game.current_player
             action = bots[seat].act(views[seat])
-            if seat == waiting:
-                assert isinstance(action, Play) and bots[seat].reason == "play"  # type: ignore[attr-defined]
+            reason = bots[seat].reason  # type: ignore[attr-defined]
+            if waiting is not None and seat == waiting[0]:
+                played = isinstance(action, Play) and reason == "play"
+                card = game.hand(seat)[action.slot].card if isinstance(action, Play) else None
+                scores = card is not None and card.rank == game.top_ranks()[card.suit] + 1
+                later = card is not None and card.rank != waiting[1][card.suit] + 1
+                found.append((played, scores, later))
                 waiting = None
-            if game.deck_left == 0 and bots[seat].reason == "clue":  # type: ignore[attr-defined]
+            if game.deck_left == 0 and reason == "clue":
                 assert isinstance(action, (ColourHint, RankHint))
-                waiting = action.target
-                clues += 1
+                waiting = (action.target, game.top_ranks())
             event = game.apply(action)
             for other, view in zip(bots, views, strict=True):
                 other.observe(view, action, event)
-    assert clues > 5
+    return found
+
+
+@pytest.mark.parametrize("players", [3, 5])
+def test_once_the_deck_is_out_a_clue_is_given_for_a_play(players: int) -> None:
+    """In the last round only plays score: a clue then makes its receiver play (and a
+    player with two cards to play does not play the one somebody else is set to)."""
+    clues = _last_round_clues(players, 40)
+    assert len(clues) > 5
+    assert all(played and scores for played, scores, _ in clues)
+
+
+def test_once_the_deck_is_out_a_clue_may_be_for_a_card_the_players_in_between_free() -> None:
+    """A card that plays once the players between giver and receiver have played the
+    card each knows to play is worth a clue in the last round: it plays in time."""
+    clues = _last_round_clues(4, 150)
+    freed = [scores for played, scores, later in clues if played and later]
+    assert len(freed) >= 3 and all(freed)
+
+
+def test_once_the_deck_is_out_no_clue_goes_to_a_player_who_knows_of_a_play() -> None:
+    """Each player has one turn left: a second card to play is worth nothing to them."""
+    theme = _theme(CLASSIC)
+    clues = 0
+    for index in range(60):
+        players = 4 + index % 2
+        game = Game.deal(theme, players, game_seed(5, index))
+        bots = [make_bot("conventions", seat) for seat in range(players)]
+        views = [game.view(seat) for seat in range(players)]
+        while game.end is None:
+            seat = game.current_player
+            action = bots[seat].act(views[seat])
+            if game.deck_left == 0 and bots[seat].reason == "clue":  # type: ignore[attr-defined]
+                assert isinstance(action, (ColourHint, RankHint))
+                clues += 1
+                piles = game.top_ranks()
+                for held in game.hand(action.target):
+                    suits = [s for s in range(5) if held.possible_suits >> s & 1]
+                    ranks = [r for r in range(1, 6) if held.possible_ranks >> r & 1]
+                    # what the clues alone say of it: not a card known to play
+                    assert not all(piles[s] + 1 == r for s in suits for r in ranks)
+            event = game.apply(action)
+            for other, view in zip(bots, views, strict=True):
+                other.observe(view, action, event)
+    assert clues > 10
 
 
 @pytest.mark.parametrize(("players", "simple_bot"), [(2, 16.9), (3, 18.5), (4, 19.3), (5, 18.5)])

@@ -56,12 +56,15 @@ card rather than a discard) or is forced to play.
 Turn order of preference: answer a finesse; save the next player's chop if
 it holds a last copy and they have nothing to play or throw; play a card
 known to play (first one that lets a card clued in another hand play next,
-then suit-completing cards); give the most valuable clue if it is worth the
+then suit-completing cards; once the deck is out, not one that may be a card
+somebody else is set to play); give the most valuable clue if it is worth the
 token (the more tokens are in, the less it must be worth; in the last round,
 only to players who still have a turn; a card a clue touches without telling
 that it plays is worth a little too, since the next clue about it tells more,
 unless it can never score; once the deck is out, only the plays a clue makes
-count); once the deck is out, guess a likely card while
+count, by the receiver's turn, once the players in between have played the card
+each knows to play, and none to a player who already knows of a play: each has
+one turn left); once the deck is out, guess a likely card while
 errors can be afforded; rather than discard, play a card that plays more often
 than not (60 % or more) and is unlikely to be a last copy, while an error can
 be afforded (the last error token is never risked); discard a card known to
@@ -188,6 +191,9 @@ class _Receiver:
     narrowable: list[int]
     seen: _Seen  # the part any giver sees the same, with what is worked out from it
     scale: float = 1.0  # what a play they are set to make is worth (see _crowding)
+    # once the deck is out: what plays by their turn, once the players in between have
+    # played the one card each knows to play (see ``ConventionBot._in_time``)
+    in_time: int = 0
 
 
 class _Bounds(NamedTuple):
@@ -315,6 +321,12 @@ class ConventionBot:
     }
     BLUFF = 1.5  # value of a bluff's blind play by the next player (0: no bluffs)
     SELF_FINESSE = True  # self-finesses: a finesse on the receiver's own finesse position
+    # once the deck is out, a clue may be for a card that plays after the players in
+    # between have played the card each knows to play (False: only for cards that play now)
+    IN_TIME = True
+    # once the deck is out, of my cards known to play, not one that may be the card
+    # somebody else is set to play (False: whichever plays first)
+    NO_TWIN = True
     TEMPO = True  # tempo clues: a clue telling the clued cards nothing says the newest plays
 
     def __init__(self, seat: int, seed: int = 0) -> None:
@@ -943,20 +955,26 @@ class ConventionBot:
     def _queued(self, view: PlayerView, board: Board, options: list[int]) -> int:
         """Identities already set to be played by someone: cards everybody knows to
         play in the other hands, and mine I know exactly."""
+        playable = board.playable
+        queued = self._played_elsewhere(view, board)
+        for option in options:
+            if option and not option & ~playable and option & (option - 1) == 0:
+                queued |= option
+        return queued
+
+    def _played_elsewhere(self, view: PlayerView, board: Board) -> int:
+        """Identities of the cards in the other hands that everybody knows to play."""
         ids = board.ids
         playable = board.playable
-        queued = 0
+        found = 0
         commons = self._commons_of(view, board)
         for player in range(view.players):
             if player == view.player:
                 continue
             for held, common in zip(view.hand(player), commons[player], strict=True):
                 if common and not common & ~playable:
-                    queued |= ids.bit(held.card)  # type: ignore[arg-type]
-        for option in options:
-            if option and not option & ~playable and option & (option - 1) == 0:
-                queued |= option
-        return queued
+                    found |= ids.bit(held.card)  # type: ignore[arg-type]
+        return found
 
     def _answer_finesse(self, view: PlayerView) -> Action | None:
         """0. A finesse calls on my newest unclued card: play it blind."""
@@ -985,6 +1003,10 @@ class ConventionBot:
         options = turn.options
         plays = [slot for slot, option in enumerate(options) if option and not option & ~playable]
         if plays:
+            if len(plays) > 1 and self.NO_TWIN and turn.view.deck_left == 0:
+                # not a card that may be one somebody else is set to play
+                elsewhere = self._played_elsewhere(turn.view, turn.board)
+                plays = [slot for slot in plays if not options[slot] & elsewhere] or plays
             if len(plays) > 1:
                 plays = self._chained(turn, plays) or plays
             return self._says("play", Play(self._best_play(turn.board, options, plays)))
@@ -1190,19 +1212,42 @@ class ConventionBot:
         passed: list[HandCard] | None = None
         if not stalling and self._finesse_allowed(view):
             passed = []
+        in_time = board.playable
         for distance in range(1, view.players):
             if last is not None and distance >= last:
                 break  # they have played their last turn
             receiver = self._receiver(view, board, distance, by_player, passed)
             if receiver is not None:
+                receiver.in_time = in_time
+                # (the bounds count only what plays now: none beyond it)
+                bound = bars if in_time == board.playable else None
                 found += self._clues_to(
-                    board, receiver, kinds[receiver.player], queued, stalling, bars
+                    board, receiver, kinds[receiver.player], queued, stalling, bound
                 )
             if passed is not None:
                 held = self._finesse_position(view, (view.player + distance) % view.players)
                 if held is not None:
                     passed.append(held)
+            if self._last_round and self.IN_TIME:
+                in_time = self._in_time(view, board, distance, in_time)
         return found
+
+    def _in_time(self, view: PlayerView, board: Board, distance: int, in_time: int) -> int:
+        """Once the deck is out, what plays by the turn of the player after the one
+        ``distance`` seats after me: ``in_time`` (what plays by theirs) and, if they
+        know of exactly one card of theirs that plays by then, the card after it."""
+        player = (view.player + distance) % view.players
+        ids = board.ids
+        plays = [
+            held
+            for held, common in zip(
+                view.hand(player), self._commons_of(view, board)[player], strict=True
+            )
+            if common and not common & ~in_time
+        ]
+        if len(plays) != 1:
+            return in_time
+        return in_time | ids.successor[ids.index(plays[0].card)]  # type: ignore[arg-type]
 
     def _clues_to(
         self,
@@ -1464,13 +1509,17 @@ class ConventionBot:
         (``CROWDED`` or 1): little when they already know of a play for each turn they
         have left, counting as if every turn from now on draws a card (the deck runs out
         after ``deck_left`` turns, then each player has one more). They could hold as
-        many only with fewer turns left than cards in hand."""
+        many only with fewer turns left than cards in hand. Once the deck is out, nothing
+        to a player who already knows of a play: their one turn left is taken."""
         players, deck_left = view.players, view.deck_left
-        if not 0 < deck_left < held * players:
-            return 1.0  # (once the deck is out, only the players with a turn get clues)
-        turns = len(range(distance, deck_left + players + 1, players))
+        if deck_left >= held * players:
+            return 1.0
         playable = board.playable
         plays = sum(1 for common in common_before if common and not common & ~playable)
+        if deck_left == 0:
+            # only the players with a turn left get clues, and they have one
+            return 0.0 if plays else 1.0
+        turns = len(range(distance, deck_left + players, players))
         return self.CROWDED if plays >= turns else 1.0
 
     def _seen(
@@ -1733,7 +1782,11 @@ class ConventionBot:
             if mask and not mask & ~playable and (not was or was & ~playable):
                 _count_play(tally, truth, 1.0)
             elif self._last_round:
-                continue  # once the deck is out, only the plays now count
+                # once the deck is out, only the plays by their turn count
+                in_time = receiver.in_time
+                if mask and not mask & ~in_time and (not was or was & ~in_time):
+                    _count_play(tally, truth, 1.0)
+                continue
             elif mask and not mask & ~soon and (not was or was & ~soon):
                 _count_play(tally, truth, self.DELAYED)  # plays once those before it do
             elif mask and not mask & useful and was & useful:
@@ -1776,6 +1829,9 @@ class ConventionBot:
                 _count_play(tally, receiver.truths[slot], 1.0)
                 continue
             if last_round:
+                in_time = receiver.in_time
+                if not mask & ~in_time and (not was or was & ~in_time):
+                    _count_play(tally, receiver.truths[slot], 1.0)
                 continue
             if soon < 0:
                 soon = self._soon(
