@@ -64,8 +64,8 @@ that it plays is worth a little too, since the next clue about it tells more,
 unless it can never score; once the deck is out, only the plays a clue makes
 count, by the receiver's turn, once the players in between have played the card
 each knows to play, and none to a player who already knows of a play: each has
-one turn left); once the deck is out, guess a likely card while
-errors can be afforded; rather than discard, play a card that plays more often
+one turn left); once the deck is out (at 5 players, from its last card), guess a
+likely card while errors can be afforded; rather than discard, play a card that plays more often
 than not (60 % or more) and is unlikely to be a last copy, while an error can
 be afforded (the last error token is never risked); discard a card known to
 be useless, else the chop, except with four cards or fewer left in the deck, where any true
@@ -302,6 +302,7 @@ class ConventionBot:
     RISK = 0.6  # chance that a card plays, for playing it rather than discarding
     ENDGAME = 4  # from this many cards left in the deck, a stall clue rather than a discard
     LATE_BAR = 0.2  # from ENDGAME cards left, the most a clue must be worth (a draw costs a turn)
+    GUESS_LEFT = 0  # from this many cards left in the deck, a guess rather than a discard
     LAST_DRAWS = 2  # from this many cards left, a stall clue even rather than a useless discard
     CROWDED = 0.3  # a play is worth this much to a player with a known play per turn left
     # per player count, the values above that play better there (see docs/benchmarks.md:
@@ -309,9 +310,10 @@ class ConventionBot:
     # before its first act or observation
     BY_PLAYERS: ClassVar[dict[int, dict[str, object]]] = {
         2: {"LATER": 0.0, "SELF_FINESSE": False},
-        3: {"RISK": 0.65, "GOES": 0.05},
+        3: {"RISK": 0.65, "GOES": 0.05, "PLAYABLE": 0.3},
         4: {"GOES": 0.05, "SAVE_IDLE": 1.0, "FINESSE": 2.5},
         5: {
+            "GUESS_LEFT": 1,
             "DELAYED": 0.6,
             "SAVE_BUSY": 0.4,
             "SAVE_IDLE": 1.0,
@@ -1046,9 +1048,13 @@ class ConventionBot:
         return None
 
     def _guess_late(self, turn: _Turn) -> Action | None:
-        """4. The deck is out: a likely card is worth an error we can afford."""
+        """4. The deck is out (or holds ``GUESS_LEFT`` cards or fewer): a likely card is
+        worth an error we can afford."""
         view = turn.view
-        if view.deck_left == 0 and view.error_tokens < turn.board.ids.book.max_errors - 1:
+        if (
+            view.deck_left <= self.GUESS_LEFT
+            and view.error_tokens < turn.board.ids.book.max_errors - 1
+        ):
             guess = self._best_guess(turn.options, turn.unseen, turn.board.playable)
             if guess is not None:
                 return self._says("guess", Play(guess))
