@@ -386,7 +386,7 @@ def test_the_simulate_command_prints_the_pinned_report_for_seed_7() -> None:
         "  mean score      23.27 ± 0.45 of 25 (95 % confidence interval 22.82 to 23.72)\n"
         "  perfect games    16.7 %\n"
         "  lost on the last error token    0.0 %\n"
-        "  average turns   61.0\n"
+        "  average turns   60.9\n"
         "  scores\n"
         "      20 | ####                                          1    3.3 %\n"
         "      21 |                                               0    0.0 %\n"

@@ -293,7 +293,7 @@ class ConventionBot:
     LATER = 0.1  # it plays later
     CRITICAL = 0.4  # a last copy
     PLAYABLE = 0.4  # it plays now
-    FINESSE = 2.0  # value of a finesse: the blind play and the card clued (0: no finesses)
+    FINESSE = 2.5  # value of a finesse: the blind play and the card clued (0: no finesses)
     DELAYED = 0.7  # value of a card that will play after cards already known to play
     EXPOSED = 0.6  # value lost when a clue leaves a last copy on the receiver's chop
     GOES = 0.1  # value of telling a card can go (it was useful as far as they knew)
@@ -311,14 +311,13 @@ class ConventionBot:
     BY_PLAYERS: ClassVar[dict[int, dict[str, object]]] = {
         2: {"LATER": 0.0, "SELF_FINESSE": False},
         3: {"RISK": 0.65, "GOES": 0.05, "PLAYABLE": 0.3},
-        4: {"GOES": 0.05, "SAVE_IDLE": 1.0, "FINESSE": 2.5},
+        4: {"GOES": 0.05, "SAVE_IDLE": 1.0},
         5: {
             "GUESS_LEFT": 1,
             "DELAYED": 0.6,
             "SAVE_BUSY": 0.4,
             "SAVE_IDLE": 1.0,
             "PLAYABLE": 0.3,
-            "FINESSE": 2.5,
         },
     }
     BLUFF = 1.5  # value of a bluff's blind play by the next player (0: no bluffs)
