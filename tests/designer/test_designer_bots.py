@@ -215,6 +215,26 @@ def test_without_hint_tokens_a_bot_discards_its_oldest_unclued_card() -> None:
     assert _step(game, bots) == Discard(3)  # slots 0, 1, 2 (the 3s) are clued: red 4 is chop
 
 
+@pytest.mark.parametrize("hold", [True, False])
+def test_at_two_players_a_save_that_leaves_one_card_untouched_is_answered_by_a_clue(
+    hold: bool,
+) -> None:
+    # player 1: the blue 5 on the chop, three 4s, then a white 2
+    mine = [Card(WHITE, 3), Card(WHITE, 3), Card(RED, 3), Card(RED, 4), Card(BLUE, 4)]
+    theirs = [Card(BLUE, 5), Card(YELLOW, 4), Card(GREEN, 4), Card(RED, 4), Card(WHITE, 2)]
+    game, bots = _table(mine + theirs)
+    _step(game, bots, RankHint(1, 4))  # their three 4s
+    bots[1].HOLD_AFTER_SAVE = hold  # (2 players hold by default)
+    _step(game, bots, RankHint(0, 3))
+    _step(game, bots, RankHint(1, 5))  # saves the blue 5: only the white 2 is untouched
+    assert game.current_player == 1 and 0 < game.hint_tokens < 8
+    action = _step(game, bots)
+    if hold:  # the white 2 might have been a last copy too: a clue, not a discard
+        assert isinstance(action, (ColourHint, RankHint)) and bots[1].reason == "stall"
+    else:
+        assert action == Discard(4)
+
+
 def test_a_card_known_to_be_useless_is_discarded_before_the_chop() -> None:
     mine = [Card(WHITE, 3), Card(WHITE, 1), Card(RED, 3), Card(RED, 4), Card(BLUE, 4)]
     theirs = [Card(WHITE, 1), Card(YELLOW, 4), Card(GREEN, 3), Card(GREEN, 4), Card(BLUE, 3)]

@@ -42,7 +42,7 @@ def _actions_digest(players: int, seed: int) -> tuple[str, int, int]:
 @pytest.mark.parametrize(
     ("players", "expected"),
     [
-        (2, ("cd71005c907f966abaf16500", 90, 1464)),
+        (2, ("87baf11e9710129475e8e7cc", 90, 1392)),
         (4, ("f606829243bc96d1ebea48ce", 90, 1439)),
     ],
 )

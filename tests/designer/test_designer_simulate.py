@@ -255,8 +255,8 @@ PINNED = [
     (
         "hanabi-classic",
         2,
-        [23, 22, 23, 22, 21, 25, 23, 21],
-        [71, 68, 71, 72, 71, 61, 69, 68],
+        [22, 22, 23, 22, 21, 25, 24, 23],
+        [71, 68, 71, 72, 71, 61, 70, 71],
         [5, 18, 11, 10, 17, 21, 19, 19],
     ),
     (
@@ -283,8 +283,8 @@ PINNED = [
     (
         "avalanche",
         2,
-        [30, 24, 28, 30, 27, 30, 26, 30],
-        [83, 85, 86, 81, 83, 82, 87, 84],
+        [30, 24, 28, 30, 26, 30, 27, 30],
+        [83, 85, 81, 81, 87, 82, 87, 84],
         [6, 16, 11, 9, 5, 21, 19, 33],
     ),
     (
@@ -311,8 +311,8 @@ PINNED = [
     (
         "black-powder",
         2,
-        [22, 24, 21, 23, 21, 19, 22, 23],
-        [86, 85, 86, 86, 82, 86, 84, 85],
+        [22, 24, 21, 25, 22, 20, 25, 23],
+        [86, 85, 84, 78, 82, 89, 77, 83],
         [5, 20, 7, 9, 5, 18, 19, 31],
     ),
     (
@@ -373,7 +373,7 @@ def test_fifteen_games_per_theme_and_player_count_end_exactly_as_pinned() -> Non
             for game in simulate(theme, players, 15, bot="conventions", seed=11).results:
                 line = f"{name} {players} {game.seed} {game.score} {game.end.value} {game.turns}\n"
                 digest.update(line.encode())
-    assert digest.hexdigest() == "f04c402605c94ad267a7ce8f4aad1925d9446db8b52f3ae525bb730611e77bb6"
+    assert digest.hexdigest() == "4c8e1de55051dd1178a5777014251e6fe3c17090f8b97c2597fb2a14f2b925a3"
 
 
 def test_the_simulate_command_prints_the_pinned_report_for_seed_7() -> None:

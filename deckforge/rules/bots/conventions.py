@@ -71,8 +71,10 @@ be afforded (the last error token is never risked); discard a card known to
 be useless, else the chop, except with four cards or fewer left in the deck, where any true
 clue stalls instead (each draw brings the last round nearer, and cards known
 to play later need the turns; from four cards left a clue need be worth little
-to be given, and from two even a card known to be useless is kept); where
-discarding is forbidden, stall with any clue.
+to be given, and from two even a card known to be useless is kept; at 2
+players also the turn after a clue took my chop and left one card of mine
+untouched at most: it may be a last copy too); where discarding is
+forbidden, stall with any clue.
 
 A clue's plays count for little to a player who already knows of a play for
 each turn left to them (near the end of the game). Some values differ by
@@ -309,7 +311,7 @@ class ConventionBot:
     # chosen on hanabi-classic's seeds 2 and 3, checked on seed 1); a seat takes them
     # before its first act or observation
     BY_PLAYERS: ClassVar[dict[int, dict[str, object]]] = {
-        2: {"LATER": 0.0, "SELF_FINESSE": False},
+        2: {"LATER": 0.0, "SELF_FINESSE": False, "HOLD_AFTER_SAVE": True},
         3: {"RISK": 0.65, "GOES": 0.05, "PLAYABLE": 0.3},
         4: {"GOES": 0.05, "SAVE_IDLE": 1.0},
         5: {
@@ -328,6 +330,9 @@ class ConventionBot:
     # once the deck is out, of my cards known to play, not one that may be the card
     # somebody else is set to play (False: whichever plays first)
     NO_TWIN = True
+    # the turn after a clue touched my chop and left me one untouched card at most, a
+    # clue (if there is one) rather than a discard: that card may be a last copy too
+    HOLD_AFTER_SAVE = False
     TEMPO = True  # tempo clues: a clue telling the clued cards nothing says the newest plays
 
     def __init__(self, seat: int, seed: int = 0) -> None:
@@ -336,6 +341,7 @@ class ConventionBot:
         self._belief: dict[int, int] = {}  # deck index -> identities the conventions allow
         self._finesse: _Finesse | None = None  # a finesse not yet resolved (one at a time)
         self._duty: int | None = None  # deck index of my card to blind-play next turn
+        self._saved_at: int | None = None  # the turn a clue took my chop (HOLD_AFTER_SAVE)
         # deck index -> what its clues allowed once the last clue to its hand was given
         # (a clued card's clue mask before the next clue, for reading a tempo clue)
         self._clue_masks: dict[int, int] = {}
@@ -793,8 +799,14 @@ class ConventionBot:
                         (self._duty,) = watch
                 elif view.player in self._between(view, giver, target):
                     self._take_duty(view, self._identities(view), hand[focus], giver, target)
+        if view.player == target and self.HOLD_AFTER_SAVE:
+            chop = self._chop(indexes)
+            if chop is not None and chop in event.touched:
+                self._saved_at = view.turn  # (kept only if it leaves one card untouched)
         for slot in event.touched:
             self._clued.add(indexes[slot])
+        if self._saved_at == view.turn and sum(i not in self._clued for i in indexes) > 1:
+            self._saved_at = None
         if self.TEMPO:
             of_hand_card = self._identities(view).of_hand_card
             for held in hand:
@@ -1082,13 +1094,16 @@ class ConventionBot:
 
     def _would_stall(self, turn: _Turn, slot: int) -> bool:
         """Whether a clue, if there is one, replaces the discard of ``slot``: every
-        token is in, a draw brings the end nearer, or my hand is all clued and the
-        card may be a last copy."""
+        token is in, a draw brings the end nearer, a clue just took my chop and left
+        one card untouched at most (``HOLD_AFTER_SAVE``), or my hand is all clued and
+        the card may be a last copy."""
         board = turn.board
         if turn.hints >= board.ids.book.max_hints:
             return True
         if 0 < turn.view.deck_left <= self.ENDGAME:
             return True
+        if self._saved_at == turn.view.turn:
+            return True  # a clue just took my chop and left one card untouched at most
         locked = self._chop([held.deck_index for held in turn.mine]) is None
         return bool(locked and turn.options[slot] & board.critical)
 
