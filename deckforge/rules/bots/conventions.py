@@ -64,17 +64,17 @@ that it plays is worth a little too, since the next clue about it tells more,
 unless it can never score; once the deck is out, only the plays a clue makes
 count, by the receiver's turn, once the players in between have played the card
 each knows to play, and none to a player who already knows of a play: each has
-one turn left); once the deck is out (at 5 players, from its last card), guess a
-likely card while errors can be afforded; rather than discard, play a card that plays more often
-than not (60 % or more) and is unlikely to be a last copy, while an error can
-be afforded (the last error token is never risked); discard a card known to
-be useless, else the chop, except with four cards or fewer left in the deck, where any true
-clue stalls instead (each draw brings the last round nearer, and cards known
-to play later need the turns; from four cards left a clue need be worth little
-to be given, and from two even a card known to be useless is kept; at 2
-players also the turn after a clue took my chop and left one card of mine
-untouched at most: it may be a last copy too); where discarding is
-forbidden, stall with any clue.
+one turn left); once the deck is out (at 5 players, from its last card), guess
+a likely card while errors can be afforded; rather than discard, play a card
+that plays more often than not (60 % or more) and is unlikely to be a last
+copy, while an error can be afforded (the last error token is never risked);
+discard a card known to be useless, else the chop, except with four cards or
+fewer left in the deck, where any true clue stalls instead (each draw brings
+the last round nearer, and cards known to play later need the turns; from four
+cards left a clue need be worth little to be given, and from two even a card
+known to be useless is kept; at 2 players also the turn after a clue took my
+chop and left one card of mine untouched at most: it may be a last copy too);
+where discarding is forbidden, stall with any clue.
 
 A clue's plays count for little to a player who already knows of a play for
 each turn left to them (near the end of the game). Some values differ by
