@@ -192,10 +192,11 @@ class _Receiver:
     # a clue can take away
     narrowable: list[int]
     seen: _Seen  # the part any giver sees the same, with what is worked out from it
-    scale: float = 1.0  # what a play they are set to make is worth (see _crowding)
     # once the deck is out: what plays by their turn, once the players in between have
-    # played the one card each knows to play (see ``ConventionBot._in_time``)
-    in_time: int = 0
+    # played the one card each knows to play (see ``ConventionBot._in_time``); else
+    # what plays now
+    in_time: int
+    scale: float = 1.0  # what a play they are set to make is worth (see _crowding)
 
 
 class _Bounds(NamedTuple):
@@ -799,14 +800,16 @@ class ConventionBot:
                         (self._duty,) = watch
                 elif view.player in self._between(view, giver, target):
                     self._take_duty(view, self._identities(view), hand[focus], giver, target)
-        if view.player == target and self.HOLD_AFTER_SAVE:
-            chop = self._chop(indexes)
-            if chop is not None and chop in event.touched:
-                self._saved_at = view.turn  # (kept only if it leaves one card untouched)
+        chop = self._chop(indexes) if view.player == target and self.HOLD_AFTER_SAVE else None
         for slot in event.touched:
             self._clued.add(indexes[slot])
-        if self._saved_at == view.turn and sum(i not in self._clued for i in indexes) > 1:
-            self._saved_at = None
+        # (short-circuit: the untouched cards are counted only when it took my chop)
+        if (
+            chop is not None
+            and chop in event.touched
+            and sum(index not in self._clued for index in indexes) <= 1
+        ):
+            self._saved_at = view.turn  # it took my chop and left one untouched at most
         if self.TEMPO:
             of_hand_card = self._identities(view).of_hand_card
             for held in hand:
@@ -1236,9 +1239,8 @@ class ConventionBot:
         for distance in range(1, view.players):
             if last is not None and distance >= last:
                 break  # they have played their last turn
-            receiver = self._receiver(view, board, distance, by_player, passed)
+            receiver = self._receiver(view, board, distance, by_player, passed, in_time)
             if receiver is not None:
-                receiver.in_time = in_time
                 # (the bounds count only what plays now: none beyond it)
                 bound = bars if in_time == board.playable else None
                 found += self._clues_to(
@@ -1468,10 +1470,11 @@ class ConventionBot:
         distance: int,
         by_player: list[list[int]],
         passed: list[HandCard] | None,
+        in_time: int,
     ) -> _Receiver | None:
         """What I see of the player ``distance`` seats after me (None: an empty hand).
         ``passed``: the finesse positions of the players in between (None: no finesse
-        may be read)."""
+        may be read); ``in_time``: what plays by their turn (see ``_Receiver``)."""
         ids = board.ids
         target = (view.player + distance) % view.players
         hand = view.hand(target)
@@ -1515,6 +1518,7 @@ class ConventionBot:
             view=view,
             narrowable=seen.narrowable,
             seen=seen,
+            in_time=in_time,
         )
 
     def _crowding(
