@@ -333,6 +333,22 @@ def test_a_tempo_clue_is_valued_only_once_its_focus_plays() -> None:
     assert _clue_values(bots[0], game)[RankHint(1, 2)] > 0.5
 
 
+@pytest.mark.parametrize("exact", [0.2, 0.0])
+def test_a_clue_that_leaves_a_card_known_exactly_is_worth_more(exact: float) -> None:
+    # player 1 holds the blue 5, saved by a 5 clue, and the blue 1, newest: a blue clue
+    # and a 1 clue both make the blue 1 play; the blue clue also tells them their 5 is
+    # the blue 5, which will play without another clue once the blue 4 is down
+    mine = [Card(WHITE, 3), Card(WHITE, 3), Card(RED, 3), Card(RED, 4), Card(YELLOW, 4)]
+    theirs = [Card(BLUE, 5), Card(YELLOW, 3), Card(GREEN, 3), Card(GREEN, 4), Card(BLUE, 1)]
+    game, bots = _table(mine + theirs)
+    for bot in bots:
+        bot.EXACT = exact
+    _step(game, bots, RankHint(1, 5))
+    _step(game, bots, RankHint(0, 3))
+    values = _clue_values(bots[0], game)
+    assert values[ColourHint(1, BLUE)] == pytest.approx(values[RankHint(1, 1)] + exact)
+
+
 @pytest.mark.parametrize("own", [True, False])
 def test_a_clue_one_step_ahead_of_the_receivers_own_finesse_position_is_a_self_finesse(
     own: bool,

@@ -42,7 +42,7 @@ def _actions_digest(players: int, seed: int) -> tuple[str, int, int]:
 @pytest.mark.parametrize(
     ("players", "expected"),
     [
-        (2, ("87baf11e9710129475e8e7cc", 90, 1392)),
+        (2, ("c841814522408e2a0c483df5", 90, 1407)),
         (4, ("f606829243bc96d1ebea48ce", 90, 1439)),
     ],
 )

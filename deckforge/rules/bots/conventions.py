@@ -61,13 +61,15 @@ somebody else is set to play); give the most valuable clue if it is worth the
 token (the more tokens are in, the less it must be worth; in the last round,
 only to players who still have a turn; a card a clue touches without telling
 that it plays is worth a little too, since the next clue about it tells more,
-unless it can never score; once the deck is out, only the plays a clue makes
-count, by the receiver's turn, once the players in between have played the card
-each knows to play, and none to a player who already knows of a play: each has
-one turn left); once the deck is out (at 5 players, from its last card), guess
-a likely card while errors can be afforded; rather than discard, play a card
-that plays more often than not (60 % or more) and is unlikely to be a last
-copy, while an error can be afforded (the last error token is never risked);
+unless it can never score; a useful card that a clue touching a card for the
+first time leaves known exactly is worth more: it will play when due without
+another clue; once the deck is out, only the plays a clue makes count, by the
+receiver's turn, once the players in between have played the card each knows to
+play, and none to a player who already knows of a play: each has one turn left);
+once the deck is out (at 5 players, from its last card), guess a likely card
+while errors can be afforded; rather than discard, play a card that plays more
+often than not (60 % or more) and is unlikely to be a last copy, while an error
+can be afforded (the last error token is never risked);
 discard a card known to be useless, else the chop, except with four cards or
 fewer left in the deck, where any true clue stalls instead (each draw brings
 the last round nearer, and cards known to play later need the turns; from four
@@ -308,6 +310,9 @@ class ConventionBot:
     GUESS_LEFT = 0  # from this many cards left in the deck, a guess rather than a discard
     LAST_DRAWS = 2  # from this many cards left, a stall clue even rather than a useless discard
     CROWDED = 0.3  # a play is worth this much to a player with a known play per turn left
+    # value of a useful card that does not play yet, for being known exactly once the clue
+    # is given: it will play when due without another clue
+    EXACT = 0.2
     # per player count, the values above that play better there (see docs/benchmarks.md:
     # chosen on hanabi-classic's seeds 2 and 3, checked on seed 1); a seat takes them
     # before its first act or observation
@@ -1817,9 +1822,29 @@ class ConventionBot:
                 tally.value += self.GOES  # they learn it can go
             elif newly:
                 tally.value += self._first_touch(board, truth)
-            if newly and slot == chop and truth & board.critical:
-                tally.saves_chop = True
-                tally.value += self.SAVE_BUSY if receiver.has_play else self.SAVE_IDLE
+            if not mask & (mask - 1) and self._left_known_exactly(board, mask, was):
+                tally.value += self.EXACT  # it plays without a clue when due
+            if newly and slot == chop:
+                self._count_save(board, receiver, truth, tally)
+
+    def _left_known_exactly(self, board: Board, mask: int, was: int) -> bool:
+        """Whether ``EXACT`` counts for a card that everybody took for one of ``was``
+        and knows exactly once a clue is given (``mask``): it is useful but does not
+        play yet."""
+        return bool(
+            self.EXACT
+            and mask
+            and not mask & (mask - 1)
+            and was & (was - 1)
+            and mask & board.useful & ~board.playable
+        )
+
+    def _count_save(self, board: Board, receiver: _Receiver, truth: int, tally: _Tally) -> None:
+        """A clue touches the receiver's chop for the first time: a save if it is a last
+        copy."""
+        if truth & board.critical:
+            tally.saves_chop = True
+            tally.value += self.SAVE_BUSY if receiver.has_play else self.SAVE_IDLE
 
     def _count_clued(
         self,
@@ -1830,9 +1855,10 @@ class ConventionBot:
         tally: _Tally,
     ) -> None:
         """``_count_cards`` for a clue that touches no card for the first time (most
-        clues on a large deck): no reading, no first touch, no save, and what plays
-        soon (``_soon``) worked out only for a card the clue tells something of
-        that does not play now; the same additions in the same order."""
+        clues on a large deck): no reading, no first touch, no save, no value for a
+        card left known exactly (``EXACT``: valuing it for such clues played worse),
+        and what plays soon (``_soon``) worked out only for a card the clue tells
+        something of that does not play now; the same additions in the same order."""
         playable, useful = board.playable, board.useful
         last_round = self._last_round
         soon = -1  # not worked out yet
