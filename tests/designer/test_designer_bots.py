@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 
@@ -459,35 +460,47 @@ def test_a_risky_play_replaces_a_discard_only_while_an_error_can_be_afforded() -
     assert summary.strikeout_share == 0.0
 
 
+def _classic_turns(
+    seed: int, games: int, counts: tuple[int, ...]
+) -> Iterator[tuple[Game, int, Action, str]]:
+    """Every turn of ``games`` hanabi-classic games of conventions bots dealt from
+    ``seed`` (game ``i`` at ``counts[i % len(counts)]`` players): the game, the seat,
+    its action and why, before the action is applied."""
+    theme = _theme(CLASSIC)
+    for index in range(games):
+        players = counts[index % len(counts)]
+        game = Game.deal(theme, players, game_seed(seed, index))
+        bots = [ConventionBot(seat) for seat in range(players)]
+        views = [game.view(seat) for seat in range(players)]
+        while game.end is None:
+            seat = game.current_player
+            action = bots[seat].act(views[seat])
+            yield game, seat, action, bots[seat].reason
+            event = game.apply(action)
+            for other, view in zip(bots, views, strict=True):
+                other.observe(view, action, event)
+
+
 def _last_round_clues(players: int, games: int) -> list[tuple[bool, bool, bool]]:
     """Each clue given for its value once the deck is out (hanabi-classic, seed 5):
     whether its receiver then played a card with their last turn, whether that card
     scored, and whether it played only thanks to the players in between (it did not
     play when the clue was given)."""
-    theme = _theme(CLASSIC)
     found = []
-    for index in range(games):
-        game = Game.deal(theme, players, game_seed(5, index))
-        bots = [make_bot("conventions", seat) for seat in range(players)]
-        views = [game.view(seat) for seat in range(players)]
-        waiting: tuple[int, tuple[int, ...]] | None = None  # receiver, piles at the clue
-        while game.end is None:
-            seat = game.current_player
-            action = bots[seat].act(views[seat])
-            reason = bots[seat].reason  # type: ignore[attr-defined]
-            if waiting is not None and seat == waiting[0]:
-                played = isinstance(action, Play) and reason == "play"
-                card = game.hand(seat)[action.slot].card if isinstance(action, Play) else None
-                scores = card is not None and card.rank == game.top_ranks()[card.suit] + 1
-                later = card is not None and card.rank != waiting[1][card.suit] + 1
-                found.append((played, scores, later))
-                waiting = None
-            if game.deck_left == 0 and reason == "clue":
-                assert isinstance(action, (ColourHint, RankHint))
-                waiting = (action.target, game.top_ranks())
-            event = game.apply(action)
-            for other, view in zip(bots, views, strict=True):
-                other.observe(view, action, event)
+    waiting: tuple[int, tuple[int, ...]] | None = None  # receiver, piles at the clue
+    for game, seat, action, reason in _classic_turns(5, games, (players,)):
+        if game.turn == 0:
+            waiting = None  # a new game
+        if waiting is not None and seat == waiting[0]:
+            played = isinstance(action, Play) and reason == "play"
+            card = game.hand(seat)[action.slot].card if isinstance(action, Play) else None
+            scores = card is not None and card.rank == game.top_ranks()[card.suit] + 1
+            later = card is not None and card.rank != waiting[1][card.suit] + 1
+            found.append((played, scores, later))
+            waiting = None
+        if game.deck_left == 0 and reason == "clue":
+            assert isinstance(action, (ColourHint, RankHint))
+            waiting = (action.target, game.top_ranks())
     return found
 
 
@@ -510,28 +523,17 @@ def test_once_the_deck_is_out_a_clue_may_be_for_a_card_the_players_in_between_fr
 
 def test_once_the_deck_is_out_no_clue_goes_to_a_player_who_knows_of_a_play() -> None:
     """Each player has one turn left: a second card to play is worth nothing to them."""
-    theme = _theme(CLASSIC)
     clues = 0
-    for index in range(60):
-        players = 4 + index % 2
-        game = Game.deal(theme, players, game_seed(5, index))
-        bots = [make_bot("conventions", seat) for seat in range(players)]
-        views = [game.view(seat) for seat in range(players)]
-        while game.end is None:
-            seat = game.current_player
-            action = bots[seat].act(views[seat])
-            if game.deck_left == 0 and bots[seat].reason == "clue":  # type: ignore[attr-defined]
-                assert isinstance(action, (ColourHint, RankHint))
-                clues += 1
-                piles = game.top_ranks()
-                for held in game.hand(action.target):
-                    suits = [s for s in range(5) if held.possible_suits >> s & 1]
-                    ranks = [r for r in range(1, 6) if held.possible_ranks >> r & 1]
-                    # what the clues alone say of it: not a card known to play
-                    assert not all(piles[s] + 1 == r for s in suits for r in ranks)
-            event = game.apply(action)
-            for other, view in zip(bots, views, strict=True):
-                other.observe(view, action, event)
+    for game, _, action, reason in _classic_turns(5, 60, (4, 5)):
+        if game.deck_left == 0 and reason == "clue":
+            assert isinstance(action, (ColourHint, RankHint))
+            clues += 1
+            piles = game.top_ranks()
+            for held in game.hand(action.target):
+                suits = [s for s in range(5) if held.possible_suits >> s & 1]
+                ranks = [r for r in range(1, 6) if held.possible_ranks >> r & 1]
+                # what the clues alone say of it: not a card known to play
+                assert not all(piles[s] + 1 == r for s in suits for r in ranks)
     assert clues > 10
 
 
@@ -539,21 +541,12 @@ def test_once_the_deck_is_out_no_clue_goes_to_a_player_who_knows_of_a_play() -> 
 def test_a_guess_comes_once_the_deck_is_out_or_at_5_players_at_its_last_card(
     players: int, guesses_from: int
 ) -> None:
-    theme = _theme(CLASSIC)
+    errors = _theme(CLASSIC).tokens.error.count
     left_at_guesses = []
-    for index in range(80):
-        game = Game.deal(theme, players, game_seed(6, index))
-        bots = [make_bot("conventions", seat) for seat in range(players)]
-        views = [game.view(seat) for seat in range(players)]
-        while game.end is None:
-            seat = game.current_player
-            action = bots[seat].act(views[seat])
-            if bots[seat].reason == "guess":  # type: ignore[attr-defined]
-                left_at_guesses.append(game.deck_left)
-                assert game.error_tokens < theme.tokens.error.count - 1  # never the last
-            event = game.apply(action)
-            for other, view in zip(bots, views, strict=True):
-                other.observe(view, action, event)
+    for game, _, _, reason in _classic_turns(6, 80, (players,)):
+        if reason == "guess":
+            left_at_guesses.append(game.deck_left)
+            assert game.error_tokens < errors - 1  # never the last
     assert max(left_at_guesses) == guesses_from
     assert left_at_guesses.count(guesses_from) >= 5
 

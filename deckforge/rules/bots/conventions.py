@@ -1822,22 +1822,10 @@ class ConventionBot:
                 tally.value += self.GOES  # they learn it can go
             elif newly:
                 tally.value += self._first_touch(board, truth)
-            if not mask & (mask - 1) and self._left_known_exactly(board, mask, was):
+            if self.EXACT and _left_known_exactly(board, mask, was):
                 tally.value += self.EXACT  # it plays without a clue when due
             if newly and slot == chop:
                 self._count_save(board, receiver, truth, tally)
-
-    def _left_known_exactly(self, board: Board, mask: int, was: int) -> bool:
-        """Whether ``EXACT`` counts for a card that everybody took for one of ``was``
-        and knows exactly once a clue is given (``mask``): it is useful but does not
-        play yet."""
-        return bool(
-            self.EXACT
-            and mask
-            and not mask & (mask - 1)
-            and was & (was - 1)
-            and mask & board.useful & ~board.playable
-        )
 
     def _count_save(self, board: Board, receiver: _Receiver, truth: int, tally: _Tally) -> None:
         """A clue touches the receiver's chop for the first time: a save if it is a last
@@ -1960,6 +1948,14 @@ def _played_in_turn(board: Board, queued: list[int]) -> int:
                 grown = True
                 break
     return soon
+
+
+def _left_known_exactly(board: Board, mask: int, was: int) -> bool:
+    """Whether a card that everybody took for one of ``was`` is known exactly once a
+    clue is given (``mask``), and is useful but does not play yet (see ``EXACT``)."""
+    return bool(
+        mask and not mask & (mask - 1) and was & (was - 1) and mask & board.useful & ~board.playable
+    )
 
 
 def _count_play(tally: _Tally, truth: int, worth: float, scaled: bool = True) -> None:
