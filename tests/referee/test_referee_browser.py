@@ -31,12 +31,24 @@ def _wait(driver: Any, condition: Any, timeout: float = 10) -> Any:
     ).until(condition)
 
 
+def _click(phone: Any, selector: str) -> None:
+    """Click the phone's element, found again if the page's redraw replaced it between
+    finding and clicking (the phone redraws after its own answer, which may come after
+    the projector's)."""
+
+    def click(driver: Any) -> bool:
+        driver.find_element(By.CSS_SELECTOR, selector).click()
+        return True
+
+    _wait(phone, click)
+
+
 def _tab(phone: Any, name: str) -> None:
-    phone.find_element(By.CSS_SELECTOR, f'[data-tab="{name}"]').click()
+    _click(phone, f'[data-tab="{name}"]')
 
 
 def _card(phone: Any, kind: str, suit: int, rank: int) -> None:
-    phone.find_element(By.CSS_SELECTOR, f'#{kind} button[value="{suit}:{rank}"]').click()
+    _click(phone, f'#{kind} button[value="{suit}:{rank}"]')
 
 
 def _projector_says(projector: Any, text: str) -> None:
@@ -107,6 +119,7 @@ def test_a_leader_plays_a_short_game_on_the_phone_and_the_projector_follows(
     # Undo two steps from the history, then play again.
     phone.find_elements(By.CSS_SELECTOR, ".history button")[1].click()
     _wait(projector, lambda d: _version(d) == 4)
+    _wait(phone, lambda d: "v4" in d.find_element(By.CLASS_NAME, "remote-title").text)
     assert not projector.find_elements(By.CSS_SELECTOR, ".discard-row")
     _tab(phone, "play")
     _card(phone, "play", 2, 1)
