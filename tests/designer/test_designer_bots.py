@@ -236,6 +236,34 @@ def test_at_two_players_a_save_that_leaves_one_card_untouched_is_answered_by_a_c
         assert action == Discard(4)
 
 
+@pytest.mark.parametrize("scream", [True, False])
+def test_without_a_token_to_save_a_last_copy_a_player_with_a_play_screams(scream: bool) -> None:
+    # player 1: the blue 5 on the chop, nothing to play; player 0: a red 1, clued
+    mine = [Card(WHITE, 3), Card(WHITE, 3), Card(RED, 3), Card(RED, 4), Card(RED, 1)]
+    theirs = [Card(BLUE, 5), Card(YELLOW, 4), Card(GREEN, 3), Card(GREEN, 4), Card(YELLOW, 3)]
+    game, bots = _table(mine + theirs)
+    for bot in bots:
+        bot.SCREAM = scream
+    _step(game, bots, RankHint(1, 4))
+    _step(game, bots, RankHint(0, 1))  # player 0 knows their red 1 plays
+    while game.hint_tokens > 0:
+        _step(game, bots, RankHint(1, 4) if game.current_player == 0 else RankHint(0, 3))
+    assert game.current_player == 0
+    blue_five = game.hand(1)[0].deck_index
+    first = _step(game, bots)
+    if not scream:
+        assert first == Play(4)
+        assert _step(game, bots) == Discard(0)  # the blue 5 is lost
+        return
+    assert first == Discard(3) and bots[0].reason == "scream"  # the red 4, the chop
+    # every seat reads it: the blue 5 is kept as a last copy, the yellow 3 is the chop
+    assert all(blue_five in bot._clued for bot in bots)
+    answer = _step(game, bots)
+    assert answer != Discard(0)
+    assert blue_five in [held.deck_index for held in game.hand(1)]
+    assert game.top_ranks()[BLUE] == 0
+
+
 def test_a_card_known_to_be_useless_is_discarded_before_the_chop() -> None:
     mine = [Card(WHITE, 3), Card(WHITE, 1), Card(RED, 3), Card(RED, 4), Card(BLUE, 4)]
     theirs = [Card(WHITE, 1), Card(YELLOW, 4), Card(GREEN, 3), Card(GREEN, 4), Card(BLUE, 3)]

@@ -46,6 +46,11 @@ one who gives it and the one who gets it:
 - *Stall*: when every hint token is in, discarding is forbidden and the giver
   has nothing known to play, the giver may have had no true clue to give; such
   a clue is read for what it says and no more.
+- *Scream*: a player who knows of a card of theirs that plays never discards,
+  except to warn: with no hint token left, a discard by such a player (who
+  drew a card for it) says the next player's chop is a last copy. The next
+  player keeps it as if a save clue had touched it (a *chop move*) and their
+  next untouched card becomes their chop.
 
 A giver only gives a clue whose reading is true (it simulates the receiver
 with public facts only), so a card is played only when every identity it can
@@ -54,7 +59,8 @@ misplays, except when it chooses to guess (at the end of the game, or a likely
 card rather than a discard) or is forced to play.
 
 Turn order of preference: answer a finesse; save the next player's chop if
-it holds a last copy and they have nothing to play or throw; play a card
+it holds a last copy and they have nothing to play or throw (with no token
+for the clue, and a card known to play, scream instead); play a card
 known to play (first one that lets a card clued in another hand play next,
 then suit-completing cards; once the deck is out, not one that may be a card
 somebody else is set to play); give the most valuable clue if it is worth the
@@ -340,6 +346,9 @@ class ConventionBot:
     # clue (if there is one) rather than a discard: that card may be a last copy too
     HOLD_AFTER_SAVE = False
     TEMPO = True  # tempo clues: a clue telling the clued cards nothing says the newest plays
+    # scream discards: with no token to save the next player's last copy, a discard by a
+    # player who is known to hold a play moves the next player's chop (they keep it)
+    SCREAM = True
 
     def __init__(self, seat: int, seed: int = 0) -> None:
         self.seat = seat
@@ -365,8 +374,8 @@ class ConventionBot:
         self._widest = 0  # 1 + the most identities a clue touches (see _Receiver.narrowable)
         # the reading of each clue valued this turn, as the seats will read it (see act)
         self._given: dict[ColourHint | RankHint, _Read] = {}
-        # why the last action was chosen: finesse, save, play, clue, guess, risk,
-        # discard, stall or forced
+        # why the last action was chosen: finesse, save, scream, play, clue, guess,
+        # risk, discard, stall or forced
         self.reason = ""
         self._players = 0  # the player count whose values (BY_PLAYERS) this seat took
 
@@ -772,6 +781,8 @@ class ConventionBot:
                             self._belief.pop(pending.focus, None)
                             self._duty = None
                             self._finesse = None
+            if event.kind == "discard" and self.SCREAM and view.players > 1:
+                self._screamed(view, event)
         else:
             self._observe_clue(view, action, event)
         pending = self._finesse
@@ -932,6 +943,7 @@ class ConventionBot:
         turn = self._read_turn(view)
         steps = (
             self._save_next_chop,
+            self._scream,
             self._play_known,
             self._clue_worth_a_token,
             self._guess_late,
@@ -1016,6 +1028,60 @@ class ConventionBot:
             if saves:
                 return self._says("save", max(saves, key=lambda clue: clue.value).action)
         return None
+
+    def _scream(self, turn: _Turn) -> Action | None:
+        """1b. The same with no token for a save: a discard instead of a known play (a
+        *scream*), read by everybody as the next player's chop to keep (``_screamed``)."""
+        view, board = turn.view, turn.board
+        if not self.SCREAM or turn.hints or view.deck_left < 2 or not turn.may_discard:
+            return None
+        if not self._knows_a_play(turn.mine, board, board.available):
+            return None
+        if not self._needs_save(board, view, (view.player + 1) % view.players):
+            return None
+        slot = self._discard_slot(board, turn.options, turn.unseen, turn.mine)
+        commons = self._commons_of(view, board)[view.player]
+        if commons[slot] and not commons[slot] & ~board.playable:
+            return None  # the play would go with it: nobody could read the scream
+        return self._says("scream", Discard(slot))
+
+    def _knows_a_play(self, held: tuple[HandCard, ...], board: Board, available: int) -> bool:
+        """Whether everybody knows one of the cards ``held`` plays, with ``available``
+        the identities not all discarded or played (as in ``_commons_of``)."""
+        playable = board.playable
+        of_hand_card, belief_of = board.ids.of_hand_card, self._belief.get
+        for card in held:
+            common = of_hand_card(card) & available
+            belief = belief_of(card.deck_index)
+            if belief is not None and common & belief:
+                common &= belief
+            if common and not common & ~playable:
+                return True
+        return False
+
+    def _screamed(self, view: PlayerView, event: Event) -> None:
+        """After a discard: if it was a scream (the discarder had no token before it,
+        drew a card and is known to hold a play), the next player's chop is moved: it
+        is kept, read as a last copy."""
+        if view.hint_tokens != 1 or view.deck_left < 1:
+            return
+        board = self._board_of(view)
+        thrown = event.card
+        assert thrown is not None
+        # what the discarder knew before it: the card thrown still available, the
+        # card drawn not yet held
+        before = board.available | board.ids.bit(thrown)
+        if not self._knows_a_play(view.hand(event.player)[:-1], board, before):
+            return
+        hand = view.hand((event.player + 1) % view.players)
+        chop = self._chop([held.deck_index for held in hand])
+        if chop is not None:
+            index = hand[chop].deck_index
+            self._clued.add(index)
+            # a last copy before the discard: still one, or useless now if the card
+            # thrown was a last copy of its suit that the kept card needed
+            suit = board.ids.suit_masks[thrown.suit]
+            self._belief[index] = board.critical | board.trash & suit
 
     def _play_known(self, turn: _Turn) -> Action | None:
         """2. Play a card known to play: one that lets a card clued in another hand play
