@@ -1076,12 +1076,15 @@ class ConventionBot:
         hand = view.hand((event.player + 1) % view.players)
         chop = self._chop([held.deck_index for held in hand])
         if chop is not None:
-            index = hand[chop].deck_index
+            held = hand[chop]
+            index = held.deck_index
             self._clued.add(index)
             # a last copy before the discard: still one, or useless now if the card
             # thrown was a last copy of its suit that the kept card needed
-            suit = board.ids.suit_masks[thrown.suit]
-            self._belief[index] = board.critical | board.trash & suit
+            ids = board.ids
+            self._belief[index] = board.critical | board.trash & ids.suit_masks[thrown.suit]
+            if self.TEMPO:  # kept as if clued now: a later clue is read against this
+                self._clue_masks[index] = ids.of_hand_card(held)
 
     def _play_known(self, turn: _Turn) -> Action | None:
         """2. Play a card known to play: one that lets a card clued in another hand play
