@@ -164,9 +164,15 @@ def _deck(top: list[Card]) -> list[Card]:
     return top + rest
 
 
-def _table(top: list[Card], players: int = 2) -> tuple[Game, list[ConventionBot]]:
+def _table(top: list[Card], players: int = 2, **values: object) -> tuple[Game, list[ConventionBot]]:
+    """A classic game dealt from ``top``, and a bot per seat with ``values`` (the
+    class's switches and values, by name) set on every one of them."""
     game = Game.from_deck(_theme(CLASSIC), players, _deck(top))
-    return game, [ConventionBot(seat) for seat in range(players)]
+    bots = [ConventionBot(seat) for seat in range(players)]
+    for bot in bots:
+        for name, value in values.items():
+            setattr(bot, name, value)
+    return game, bots
 
 
 def _step(game: Game, bots: list[ConventionBot], action: Action | None = None) -> Action:
@@ -241,9 +247,7 @@ def test_without_a_token_to_save_a_last_copy_a_player_with_a_play_screams(scream
     # player 1: the blue 5 on the chop, nothing to play; player 0: a red 1, clued
     mine = [Card(WHITE, 3), Card(WHITE, 3), Card(RED, 3), Card(RED, 4), Card(RED, 1)]
     theirs = [Card(BLUE, 5), Card(YELLOW, 4), Card(GREEN, 3), Card(GREEN, 4), Card(YELLOW, 3)]
-    game, bots = _table(mine + theirs)
-    for bot in bots:
-        bot.SCREAM = scream
+    game, bots = _table(mine + theirs, SCREAM=scream)
     _step(game, bots, RankHint(1, 4))
     _step(game, bots, RankHint(0, 1))  # player 0 knows their red 1 plays
     while game.hint_tokens > 0:
@@ -327,9 +331,7 @@ def test_a_clue_telling_a_clued_card_nothing_new_makes_it_play(tempo: bool) -> N
     # same 2 clue again tells them nothing new: a tempo clue, their red 2 plays
     mine = [Card(WHITE, 3), Card(WHITE, 3), Card(BLUE, 3), Card(BLUE, 4), Card(RED, 1)]
     theirs = [Card(YELLOW, 3), Card(GREEN, 3), Card(GREEN, 4), Card(RED, 2), Card(YELLOW, 4)]
-    game, bots = _table(mine + theirs)
-    for bot in bots:
-        bot.TEMPO = tempo
+    game, bots = _table(mine + theirs, TEMPO=tempo)
     _step(game, bots, RankHint(1, 2))  # no 2 plays and nobody is in between: kept, no more
     _step(game, bots, ColourHint(0, RED))
     assert _step(game, bots) == Play(4) and game.top_ranks()[RED] == 1
@@ -369,9 +371,7 @@ def test_a_clue_that_leaves_a_card_known_exactly_is_worth_more(exact: float) -> 
     # the blue 5, which will play without another clue once the blue 4 is down
     mine = [Card(WHITE, 3), Card(WHITE, 3), Card(RED, 3), Card(RED, 4), Card(YELLOW, 4)]
     theirs = [Card(BLUE, 5), Card(YELLOW, 3), Card(GREEN, 3), Card(GREEN, 4), Card(BLUE, 1)]
-    game, bots = _table(mine + theirs)
-    for bot in bots:
-        bot.EXACT = exact
+    game, bots = _table(mine + theirs, EXACT=exact)
     _step(game, bots, RankHint(1, 5))
     _step(game, bots, RankHint(0, 3))
     values = _clue_values(bots[0], game)
@@ -386,9 +386,7 @@ def test_a_clue_one_step_ahead_of_the_receivers_own_finesse_position_is_a_self_f
     mine = [Card(WHITE, 3), Card(WHITE, 3), Card(BLUE, 3), Card(BLUE, 4), Card(YELLOW, 4)]
     middle = [Card(YELLOW, 3), Card(GREEN, 3), Card(GREEN, 4), Card(RED, 2), Card(RED, 1)]
     last = [Card(WHITE, 4), Card(YELLOW, 2), Card(GREEN, 5), Card(BLUE, 4), Card(RED, 3)]
-    game, bots = _table(mine + middle + last, players=3)
-    for bot in bots:
-        bot.SELF_FINESSE = own
+    game, bots = _table(mine + middle + last, players=3, SELF_FINESSE=own)
     _step(game, bots, RankHint(1, 2))  # touches only the red 2: no 2 plays yet
     action = _step(game, bots)
     if not own:
@@ -409,9 +407,7 @@ def _bluff_table(bluff: float) -> tuple[Game, list[ConventionBot]]:
     middle = [Card(YELLOW, 3), Card(GREEN, 3), Card(GREEN, 4), Card(YELLOW, 4), Card(RED, 1)]
     last = [Card(WHITE, 4), Card(YELLOW, 2), Card(GREEN, 2), Card(RED, 4), Card(BLUE, 3)]
     drawn = [Card(BLUE, 1), Card(RED, 5)]
-    game, bots = _table(mine + middle + last + drawn, players=3)
-    for bot in bots:
-        bot.BLUFF = bluff
+    game, bots = _table(mine + middle + last + drawn, players=3, BLUFF=bluff)
     _step(game, bots, ColourHint(1, RED))
     assert _step(game, bots) == Play(4) and game.top_ranks()[RED] == 1
     _step(game, bots, Discard(0))
