@@ -10,7 +10,7 @@ what happened.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Protocol
+from typing import ClassVar, Protocol
 
 from deckforge.rules.actions import Action
 from deckforge.rules.bots.beginner import BeginnerBot
@@ -23,7 +23,7 @@ from deckforge.rules.view import PlayerView
 class Bot(Protocol):
     """One seat's player."""
 
-    name: str
+    name: ClassVar[str]  # how `deckforge simulate --bot` names it
 
     def act(self, view: PlayerView) -> Action:
         """The action to take now (it is this seat's turn)."""

@@ -26,6 +26,8 @@ It reads the table only through its seat's
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from deckforge.rules.actions import Action, ColourHint, Discard, Play, RankHint
 from deckforge.rules.cards import Card, HandCard
 from deckforge.rules.game import Event
@@ -41,7 +43,7 @@ def _members(mask: int) -> list[int]:
 class BeginnerBot:
     """A beginner: plays on clear hints only, forgets old hints (see the module)."""
 
-    name = "beginner"
+    name: ClassVar[str] = "beginner"
 
     def __init__(self, seat: int, seed: int = 0) -> None:
         self.seat = seat

@@ -293,7 +293,7 @@ class _Turn:
 class ConventionBot:
     """Plays, clues and discards by the conventions in this module's docstring."""
 
-    name = "conventions"
+    name: ClassVar[str] = "conventions"
 
     # value a clue needs, by hint tokens available (scaled to 8 tokens)
     THRESHOLDS = (0.9, 0.9, 0.6, 0.4, 0.2, 0.1, 0.0, 0.0, 0.0)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import ClassVar
 
 from deckforge.rules.actions import Action
 from deckforge.rules.game import Event
@@ -12,7 +13,7 @@ from deckforge.rules.view import PlayerView
 class RandomBot:
     """Any legal action, at random (reproducibly, from the game's seed and the seat)."""
 
-    name = "random"
+    name: ClassVar[str] = "random"
 
     def __init__(self, seat: int, seed: int = 0) -> None:
         self.seat = seat
