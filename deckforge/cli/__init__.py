@@ -87,7 +87,35 @@ class LazyGroup(click.Group):
             return super().invoke(ctx)
 
 
+def compiled_build() -> bool:
+    """Whether this install is the compiled build (setup.py: ``DECKFORGE_COMPILE=1``):
+    the bot's module is a C extension beside its source. Looked up on disk, so that
+    asking imports nothing."""
+    from importlib.machinery import EXTENSION_SUFFIXES
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parent.parent / "rules" / "bots"
+    return any((folder / f"conventions{suffix}").is_file() for suffix in EXTENSION_SUFFIXES)
+
+
+def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    if not value or ctx.resilient_parsing:
+        return
+    from importlib.metadata import version
+
+    build = "compiled with mypyc" if compiled_build() else "pure Python"
+    click.echo(f"deckforge, version {version('deckforge')} ({build})")
+    ctx.exit()
+
+
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
-@click.version_option(package_name="deckforge")
+@click.option(
+    "--version",
+    is_flag=True,
+    expose_value=False,
+    is_eager=True,
+    callback=_show_version,
+    help="Show the version (and whether this install is the compiled build) and exit.",
+)
 def main() -> None:
     """Turn a YAML theme file into a classroom card game."""

@@ -66,3 +66,17 @@ def test_the_compiling_switch_reads_the_environment(monkeypatch) -> None:  # typ
             assert deckforge_build.get_requires_for_build_wheel() == [deckforge_build.COMPILER]
     monkeypatch.delenv("DECKFORGE_COMPILE")
     assert deckforge_build.compiling() is False
+
+
+def test_the_version_says_which_build_this_is() -> None:
+    from click.testing import CliRunner
+
+    from deckforge.cli import main
+
+    expected = os.environ.get("DECKFORGE_EXPECT_COMPILED") == "1"
+    result = CliRunner().invoke(main, ["--version"])
+    assert result.exit_code == 0
+    assert result.output.startswith("deckforge, version ")
+    assert result.output.rstrip().endswith(
+        "(compiled with mypyc)" if expected else "(pure Python)"
+    ), result.output
