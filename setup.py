@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import os
 import sys
+from typing import Any
 
 from setuptools import setup
 
@@ -21,7 +22,7 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "bui
 from deckforge_build import COMPILED, compiling
 
 
-def ext_modules() -> list:
+def ext_modules() -> list[Any]:
     if not compiling():
         return []
     try:

@@ -147,6 +147,9 @@ def main() -> None:
         print(line + " (target 20)", flush=True)
     print("load average after:", " ".join(f"{x:.2f}" for x in os.getloadavg()))
     print("PYTHONDONTWRITEBYTECODE:", os.environ.get("PYTHONDONTWRITEBYTECODE") or "unset")
+    from deckforge.cli import compiled_build
+
+    print("build:", "compiled with mypyc" if compiled_build() else "pure Python")
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ modules in ``COMPILED``. Every other build is setuptools', pure Python."""
 from __future__ import annotations
 
 import os
+from typing import Any
 
 from setuptools import build_meta
 from setuptools.build_meta import *  # noqa: F403 (the backend's other hooks, unchanged)
@@ -26,7 +27,7 @@ def compiling() -> bool:
     return os.environ.get(SWITCH, "").strip().lower() in {"1", "true", "yes"}
 
 
-def get_requires_for_build_wheel(config_settings=None):  # type: ignore[no-untyped-def]
+def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) -> list[str]:
     if compiling():
         # (setuptools' own hook would run setup.py, which needs mypy already; the
         # project declares no other build requirement there)
@@ -34,7 +35,9 @@ def get_requires_for_build_wheel(config_settings=None):  # type: ignore[no-untyp
     return build_meta.get_requires_for_build_wheel(config_settings)
 
 
-def prepare_metadata_for_build_wheel(metadata_directory, config_settings=None):  # type: ignore[no-untyped-def]
+def prepare_metadata_for_build_wheel(
+    metadata_directory: str, config_settings: dict[str, Any] | None = None
+) -> str:
     """The metadata need no compiling (only the wheel does): setup.py runs without it."""
     saved = os.environ.pop(SWITCH, None)
     try:
@@ -53,11 +56,17 @@ def _editable_refused() -> None:
         )
 
 
-def get_requires_for_build_editable(config_settings=None):  # type: ignore[no-untyped-def]
+def get_requires_for_build_editable(
+    config_settings: dict[str, Any] | None = None,
+) -> list[str]:
     _editable_refused()
     return build_meta.get_requires_for_build_editable(config_settings)
 
 
-def build_editable(wheel_directory, config_settings=None, metadata_directory=None):  # type: ignore[no-untyped-def]
+def build_editable(
+    wheel_directory: str,
+    config_settings: dict[str, Any] | None = None,
+    metadata_directory: str | None = None,
+) -> str:
     _editable_refused()
     return build_meta.build_editable(wheel_directory, config_settings, metadata_directory)
