@@ -34,19 +34,21 @@ ROOT = Path(__file__).resolve().parent.parent
 CHILD = """
 import json, sys, time
 sys.path.insert(0, sys.argv[1])
+import deckforge.rules.bots.conventions as conventions
 from deckforge.rules.simulation import simulate
 from deckforge.theme.loader import load_theme
-name, players, games, seed = sys.argv[2], int(sys.argv[3]), int(sys.argv[4]), int(sys.argv[5])
+name, players, games, seed, jobs = sys.argv[2], *map(int, sys.argv[3:7])
 if name == "--largest":
     from largest_deck import largest_theme
     theme = largest_theme()
 else:
     theme = load_theme(name)
-start = time.process_time()
-summary = simulate(theme, players, games, seed)
-cpu = time.process_time() - start
-print(json.dumps({"cpu": cpu, "mean": summary.mean, "strikeouts": summary.strikeout_share,
-                  "turns": summary.mean_turns}))
+start, wall = time.process_time(), time.perf_counter()
+summary = simulate(theme, players, games, seed, jobs=jobs)
+cpu, wall = time.process_time() - start, time.perf_counter() - wall
+print(json.dumps({"cpu": cpu, "wall": wall, "mean": summary.mean,
+                  "strikeouts": summary.strikeout_share, "turns": summary.mean_turns,
+                  "compiled": not conventions.__file__.endswith(".py")}))
 """
 
 
@@ -62,10 +64,16 @@ def extract(rev: str, into: Path) -> Path:
     return into
 
 
-def run(path: Path, theme: str, players: int, games: int, seed: int) -> dict[str, float]:
+def run(
+    path: Path, theme: str, players: int, games: int, seed: int, jobs: int = 1
+) -> dict[str, float]:
+    """``simulate`` in a child process with the package in ``path`` first on the path:
+    CPU and wall-clock seconds, mean, strikeout share, turns, and whether the bot it
+    imported was compiled (bench/compiled_build.py runs it too)."""
     env = {**os.environ, "PYTHONPATH": f"{path}{os.pathsep}{ROOT / 'bench'}"}
+    arguments = [str(path), theme, str(players), str(games), str(seed), str(jobs)]
     out = subprocess.run(
-        [sys.executable, "-c", CHILD, str(path), theme, str(players), str(games), str(seed)],
+        [sys.executable, "-c", CHILD, *arguments],
         check=True,
         capture_output=True,
         text=True,

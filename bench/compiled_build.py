@@ -20,7 +20,6 @@ games per wall-clock second with a process per core, as ``deckforge simulate
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import subprocess
 import sys
@@ -28,26 +27,9 @@ import tempfile
 import zipfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from bot_compare import run  # (this folder is first on the path)
 
-CHILD = """
-import json, sys, time
-sys.path.insert(0, sys.argv[1])
-import deckforge.rules.bots.conventions as conventions
-from deckforge.rules.simulation import simulate
-from deckforge.theme.loader import load_theme
-name, players, games, seed, jobs = sys.argv[2], *map(int, sys.argv[3:7])
-if name == "--largest":
-    from largest_deck import largest_theme
-    theme = largest_theme()
-else:
-    theme = load_theme(name)
-start, wall = time.process_time(), time.perf_counter()
-summary = simulate(theme, players, games, seed, jobs=jobs)
-cpu, wall = time.process_time() - start, time.perf_counter() - wall
-print(json.dumps({"cpu": cpu, "wall": wall, "mean": summary.mean,
-                  "compiled": not conventions.__file__.endswith(".py")}))
-"""
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def build(into: Path) -> Path:
@@ -64,20 +46,6 @@ def build(into: Path) -> Path:
     with zipfile.ZipFile(wheel) as archive:
         archive.extractall(site)
     return site
-
-
-def run(path: Path, theme: str, players: int, games: int, seed: int, jobs: int) -> dict:
-    env = {**os.environ, "PYTHONPATH": f"{path}{os.pathsep}{ROOT / 'bench'}"}
-    arguments = [str(path), theme, str(players), str(games), str(seed), str(jobs)]
-    out = subprocess.run(
-        [sys.executable, "-c", CHILD, *arguments],
-        check=True,
-        capture_output=True,
-        text=True,
-        env=env,
-        cwd=tempfile.gettempdir(),
-    ).stdout
-    return json.loads(out)
 
 
 def main() -> None:
