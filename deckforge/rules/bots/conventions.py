@@ -105,14 +105,24 @@ from deckforge.rules.cards import HandCard
 from deckforge.rules.game import Event
 from deckforge.rules.view import PlayerView
 
+# The records below that are made many times a turn write their ``__init__`` out: the
+# compiled build (see docs/designer-guide.md) compiles an ``__init__`` written in the
+# class, while the one ``@dataclass`` generates stays interpreted and makes each
+# record about ten times slower to build (a fifth of a turn on the largest deck).
 
-@dataclass(slots=True)
+
+@dataclass(slots=True, init=False)
 class _Clue:
     """A clue under consideration, with what it would achieve."""
 
     action: ColourHint | RankHint
     value: float
     saves_chop: bool
+
+    def __init__(self, action: ColourHint | RankHint, value: float, saves_chop: bool) -> None:
+        self.action = action
+        self.value = value
+        self.saves_chop = saves_chop
 
     @property
     def target(self) -> int:
@@ -137,7 +147,7 @@ class _Finesse:
     own: bool = False  # a self-finesse: the receiver's own finesse position
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class _Seen:
     """What every giver but the receiver sees of one receiver, shared by the seats
     (``view.shared``) while ``key`` (everything it is worked out from) stays the same:
@@ -151,12 +161,33 @@ class _Seen:
     soon: int
     narrowable: list[int]
     clued_slots: list[int]  # the slots of the cards a clue touched already
-    soon_most: int | None = None  # see _soon_at_most (worked out on first use)
-    bounds: _Bounds | None = None  # see _clued_bounds (_NO_BOUNDS: none; on first use)
+    soon_most: int | None  # see _soon_at_most (worked out on first use)
+    bounds: _Bounds | None  # see _clued_bounds (_NO_BOUNDS: none; on first use)
     # the clues that touch a card: (position in the clue kinds, for a clue that touches
     # a card for the first time the slots touched (else None), whether it is surely
     # read wrong, see _misread); on first use
-    candidates: list[tuple[int, tuple[int, ...] | None, bool]] | None = None
+    candidates: list[tuple[int, tuple[int, ...] | None, bool]] | None
+
+    def __init__(
+        self,
+        key: tuple[object, ...],
+        truths: list[int],
+        chop: int | None,
+        has_play: bool,
+        soon: int,
+        narrowable: list[int],
+        clued_slots: list[int],
+    ) -> None:
+        self.key = key
+        self.truths = truths
+        self.chop = chop
+        self.has_play = has_play
+        self.soon = soon
+        self.narrowable = narrowable
+        self.clued_slots = clued_slots
+        self.soon_most = None
+        self.bounds = None
+        self.candidates = None
 
 
 class _SeenStore:
@@ -173,7 +204,7 @@ class _SeenStore:
         self.sharing = 4 * ids.every.bit_count() <= sum(ids.copies)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class _Receiver:
     """What a giver sees of one possible receiver, worked out once for all clues to them."""
 
@@ -204,7 +235,52 @@ class _Receiver:
     # played the one card each knows to play (see ``ConventionBot._in_time``); else
     # what plays now
     in_time: int
-    scale: float = 1.0  # what a play they are set to make is worth (see _crowding)
+    scale: float  # what a play they are set to make is worth (see _crowding)
+
+    def __init__(
+        self,
+        *,
+        player: int,
+        distance: int,
+        truths: list[int],
+        indexes: list[int],
+        before: list[int],
+        beliefs: list[int | None],
+        fresh: list[bool],
+        common_before: list[int],
+        chop: int | None,
+        has_play: bool,
+        known: list[int],
+        soon: int,
+        watch: frozenset[int],
+        own: bool,
+        holders: list[tuple[int, int]],
+        view: PlayerView,
+        narrowable: list[int],
+        seen: _Seen,
+        in_time: int,
+        scale: float,
+    ) -> None:
+        self.player = player
+        self.distance = distance
+        self.truths = truths
+        self.indexes = indexes
+        self.before = before
+        self.beliefs = beliefs
+        self.fresh = fresh
+        self.common_before = common_before
+        self.chop = chop
+        self.has_play = has_play
+        self.known = known
+        self.soon = soon
+        self.watch = watch
+        self.own = own
+        self.holders = holders
+        self.view = view
+        self.narrowable = narrowable
+        self.seen = seen
+        self.in_time = in_time
+        self.scale = scale
 
 
 class _Bounds(NamedTuple):
@@ -230,20 +306,28 @@ class _Prompted(NamedTuple):
     truth: int  # its identity, as the giver sees it (0: not known to this seat)
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class _Tally:
     """A clue's value as it is counted up, card by card (the order of the additions is
     kept so that the floating-point sums, and so the bot's choices, never change)."""
 
     value: float
     counted: int  # identities already on their way to a pile
-    saves_chop: bool = False
-    safe_after: bool = False  # the receiver will have a card to play or to throw away
-    soon: int = 0  # identities a prompt sets to play after the card it calls on
-    scale: float = 1.0  # what a play counts for (see ConventionBot._crowding)
+    saves_chop: bool
+    safe_after: bool  # the receiver will have a card to play or to throw away
+    soon: int  # identities a prompt sets to play after the card it calls on
+    scale: float  # what a play counts for (see ConventionBot._crowding)
+
+    def __init__(self, counted: int, scale: float) -> None:
+        self.value = 0.0
+        self.counted = counted
+        self.saves_chop = False
+        self.safe_after = False
+        self.soon = 0
+        self.scale = scale
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class _Turn:
     """What a seat works out once at the start of its turn, for every step of ``act``
     (the clues only if a step asks for them: a turn that plays a known card needs none)."""
@@ -258,7 +342,31 @@ class _Turn:
     valued: Callable[[], list[_Clue]]  # every true clue I could give, with its value
     # the clues that may be worth more than a value (the others are not valued)
     valued_over: Callable[[float], list[_Clue]]
-    found: tuple[list[_Clue], _Clue | None] | None = None  # once worked out
+    found: tuple[list[_Clue], _Clue | None] | None  # once worked out
+
+    def __init__(
+        self,
+        *,
+        view: PlayerView,
+        board: Board,
+        unseen: list[int],
+        mine: tuple[HandCard, ...],
+        options: list[int],
+        hints: int,
+        may_discard: bool,
+        valued: Callable[[], list[_Clue]],
+        valued_over: Callable[[float], list[_Clue]],
+    ) -> None:
+        self.view = view
+        self.board = board
+        self.unseen = unseen
+        self.mine = mine
+        self.options = options
+        self.hints = hints
+        self.may_discard = may_discard
+        self.valued = valued
+        self.valued_over = valued_over
+        self.found = None
 
     def _worked_out(self) -> tuple[list[_Clue], _Clue | None]:
         found = self.found
@@ -415,23 +523,18 @@ class ConventionBot:
         without the reading."""
         commons = self._commons
         if commons is None:
-            of_hand_card = board.ids.of_hand_card
-            available = board.available
+            masks, indexes = _clue_masks_now(view, board)
             belief_of = self._belief.get
             commons = []
-            masks = []
-            for player in range(view.players):
+            for player, clue_masks in enumerate(masks):
+                deck_indexes = indexes[player]
                 theirs = []
-                clue_masks = []
-                for held in view.hand(player):
-                    mask = of_hand_card(held) & available
-                    clue_masks.append(mask)
-                    belief = belief_of(held.deck_index)
+                for slot, mask in enumerate(clue_masks):
+                    belief = belief_of(deck_indexes[slot])
                     if belief is not None and mask & belief:
                         mask &= belief
                     theirs.append(mask)
                 commons.append(theirs)
-                masks.append(clue_masks)
             self._commons = commons
             self._masks = masks
         return commons
@@ -1004,9 +1107,10 @@ class ConventionBot:
         for player in range(view.players):
             if player == view.player:
                 continue
-            for held, common in zip(view.hand(player), commons[player], strict=True):
+            hand = view.hand(player)
+            for slot, common in enumerate(commons[player]):
                 if common and not common & ~playable:
-                    found |= ids.bit(held.card)  # type: ignore[arg-type]
+                    found |= ids.bit(hand[slot].card)  # type: ignore[arg-type]
         return found
 
     def _answer_finesse(self, view: PlayerView) -> Action | None:
@@ -1334,11 +1438,10 @@ class ConventionBot:
         know of exactly one card of theirs that plays by then, the card after it."""
         player = (view.player + distance) % view.players
         ids = board.ids
+        hand = view.hand(player)
         plays = [
-            held
-            for held, common in zip(
-                view.hand(player), self._commons_of(view, board)[player], strict=True
-            )
+            hand[slot]
+            for slot, common in enumerate(self._commons_of(view, board)[player])
             if common and not common & ~in_time
         ]
         if len(plays) != 1:
@@ -1405,9 +1508,9 @@ class ConventionBot:
         for truth in truths:
             held |= truth
         fresh_held = 0  # identities of the cards no clue has touched yet
-        for truth, fresh in zip(truths, receiver.fresh, strict=True):
+        for slot, fresh in enumerate(receiver.fresh):
             if fresh:
-                fresh_held |= truth
+                fresh_held |= truths[slot]
         candidates: list[tuple[int, tuple[int, ...] | None, bool]] = []
         for kind, (_, clue_mask) in enumerate(kinds):
             if not clue_mask & held:
@@ -1706,7 +1809,7 @@ class ConventionBot:
             return False, None
         if not truths[focus] & allowed:
             return True, None  # they would play a card that does not play
-        tally = _Tally(0.0, queued, scale=receiver.scale)
+        tally = _Tally(queued, receiver.scale)
         certain = 1.0 - chances(receiver.common_before[focus], board.left, board.playable)
         _count_play(tally, truths[focus], certain)
         self._given[action] = ({focus: allowed}, False, frozenset(), None)
@@ -1726,11 +1829,12 @@ class ConventionBot:
         """What a clue is worth (None: the receiver would read it wrong, or a finesse
         it rests on does not hold). ``newly``: it touches a card for the first time."""
         unclued = ~clue_mask
+        truths = receiver.truths
         after = [
-            mask & (clue_mask if truth & clue_mask else unclued)
-            for mask, truth in zip(receiver.before, receiver.truths, strict=True)
+            mask & (clue_mask if truths[slot] & clue_mask else unclued)
+            for slot, mask in enumerate(receiver.before)
         ]
-        tally = _Tally(0.0, queued, scale=receiver.scale)
+        tally = _Tally(queued, receiver.scale)
         reading: dict[int, int] = {}
         if stalling:
             soon = board.playable
@@ -1982,6 +2086,28 @@ _Read = tuple[dict[int, int], bool, frozenset[int], _Prompted | None]
 
 # per theme's identities and target seat
 _CLUE_KINDS: IdentityCache[list[tuple[ColourHint | RankHint, int]]] = IdentityCache(512)
+
+
+def _clue_masks_now(view: PlayerView, board: Board) -> tuple[list[list[int]], list[list[int]]]:
+    """Per player, per slot: what the card's clues allow of the identities available,
+    and its deck index. Public and the same for every seat: worked out by the first
+    seat that asks at this turn, the others take it from ``view.shared`` (at 5
+    players, six times fewer). Never changed once made (its lists neither)."""
+    shared = view.shared
+    turn = view.turn
+    kept = shared.get("conventions.clue_masks")
+    if kept is not None and kept[0] == turn and kept[1] is board:
+        return kept[2], kept[3]
+    of_hand_card = board.ids.of_hand_card
+    available = board.available
+    masks = []
+    indexes = []
+    for player in range(view.players):
+        hand = view.hand(player)
+        masks.append([of_hand_card(held) & available for held in hand])
+        indexes.append([held.deck_index for held in hand])
+    shared["conventions.clue_masks"] = (turn, board, masks, indexes)
+    return masks, indexes
 
 
 def _soon_bound(board: Board, receiver: _Receiver) -> int:

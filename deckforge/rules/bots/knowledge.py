@@ -125,10 +125,12 @@ def members(mask: int) -> list[int]:
     return found
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, init=False)
 class _SuitFacts:
     """The public facts of one suit, kept until a card of that suit is played or
-    discarded (the masks cover that suit's identities only)."""
+    discarded (the masks cover that suit's identities only; never changed once made).
+    Its ``__init__`` is written out for the compiled build: see ``_Clue`` in
+    ``conventions``."""
 
     played: int  # cards on the pile
     discarded: tuple[int, ...]  # copies of rank ``r`` discarded or misplayed, at index ``r``
@@ -138,8 +140,26 @@ class _SuitFacts:
     critical: int
     available: int
 
-    @classmethod
-    def of(cls, ids: Identities, suit: int, played: int, discarded: tuple[int, ...]) -> _SuitFacts:
+    def __init__(
+        self,
+        played: int,
+        discarded: tuple[int, ...],
+        left: tuple[int, ...],
+        playable: int,
+        trash: int,
+        critical: int,
+        available: int,
+    ) -> None:
+        self.played = played
+        self.discarded = discarded
+        self.left = left
+        self.playable = playable
+        self.trash = trash
+        self.critical = critical
+        self.available = available
+
+    @staticmethod
+    def of(ids: Identities, suit: int, played: int, discarded: tuple[int, ...]) -> _SuitFacts:
         width = ids.width
         copies = ids.copies
         order = ids.book.orders[suit]
@@ -169,7 +189,7 @@ class _SuitFacts:
         for rank, count in enumerate(lefts, start=1):
             if count > 0:
                 available |= 1 << (base + rank)
-        return cls(played, discarded, lefts, playable, trash, critical, available)
+        return _SuitFacts(played, discarded, lefts, playable, trash, critical, available)
 
 
 class Board:
