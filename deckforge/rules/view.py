@@ -30,23 +30,20 @@ class HintTouches:
 class PlayerView:
     """Read-only window on a :class:`Game` from ``player``'s seat (always current)."""
 
-    __slots__ = ("_game", "player")
+    __slots__ = ("_game", "player", "players")
 
     def __init__(self, game: Game, player: int) -> None:
         if not 0 <= player < game.players:
             raise ValueError(f"no player {player} at a table of {game.players}")
         self._game = game
         self.player = player
+        self.players = game.players  # fixed for the game (read on every step of a bot)
 
     # ---- public table state -----------------------------------------------------------
 
     @property
     def theme(self) -> Theme:
         return self._game.theme
-
-    @property
-    def players(self) -> int:
-        return self._game.players
 
     @property
     def current_player(self) -> int:
@@ -78,7 +75,8 @@ class PlayerView:
 
     @property
     def deck_left(self) -> int:
-        return self._game.deck_left
+        game = self._game
+        return game._book.deck_size - game._drawn  # Game.deck_left without its call
 
     @property
     def final_turns_left(self) -> int | None:

@@ -167,6 +167,8 @@ class _Seen:
     # a card for the first time the slots touched (else None), whether it is surely
     # read wrong, see _misread); on first use
     candidates: list[tuple[int, tuple[int, ...] | None, bool]] | None
+    # per position in the clue kinds, a tempo clue's shape (see _tempo_shape); on first use
+    tempo: dict[int, tuple[tuple[int, ...], int, int] | None] | None
 
     def __init__(
         self,
@@ -188,6 +190,7 @@ class _Seen:
         self.soon_most = None
         self.bounds = None
         self.candidates = None
+        self.tempo = None
 
 
 class _SeenStore:
@@ -524,13 +527,13 @@ class ConventionBot:
         commons = self._commons
         if commons is None:
             masks, indexes = _clue_masks_now(view, board)
-            belief_of = self._belief.get
+            beliefs = self._belief
             commons = []
             for player, clue_masks in enumerate(masks):
                 deck_indexes = indexes[player]
                 theirs = []
                 for slot, mask in enumerate(clue_masks):
-                    belief = belief_of(deck_indexes[slot])
+                    belief = beliefs.get(deck_indexes[slot])
                     if belief is not None and mask & belief:
                         mask &= belief
                     theirs.append(mask)
@@ -930,9 +933,9 @@ class ConventionBot:
         ):
             self._saved_at = view.turn  # it took my chop and left one untouched at most
         if self.TEMPO:
-            of_hand_card = self._identities(view).of_hand_card
+            ids = self._identities(view)
             for held in hand:
-                self._clue_masks[held.deck_index] = of_hand_card(held)
+                self._clue_masks[held.deck_index] = ids.of_hand_card(held)
 
     def _clue_read(
         self,
@@ -1153,10 +1156,10 @@ class ConventionBot:
         """Whether everybody knows one of the cards ``held`` plays, with ``available``
         the identities not all discarded or played (as in ``_commons_of``)."""
         playable = board.playable
-        of_hand_card, belief_of = board.ids.of_hand_card, self._belief.get
+        ids, beliefs = board.ids, self._belief
         for card in held:
-            common = of_hand_card(card) & available
-            belief = belief_of(card.deck_index)
+            common = ids.of_hand_card(card) & available
+            belief = beliefs.get(card.deck_index)
             if belief is not None and common & belief:
                 common &= belief
             if common and not common & ~playable:
@@ -1470,7 +1473,9 @@ class ConventionBot:
             newly = touched is not None
             if touched is None:
                 if self.TEMPO and not stalling:
-                    tempo, clue = self._tempo_value(board, receiver, action, clue_mask, queued)
+                    tempo, clue = self._tempo_value(
+                        board, receiver, kind, action, clue_mask, queued
+                    )
                     if tempo:
                         if clue is not None:
                             found.append(clue)
@@ -1669,8 +1674,8 @@ class ConventionBot:
         common_before = self._commons_of(view, board)[target]
         before = self._masks[target]
         known = [bit for player, bits in enumerate(by_player) if player != target for bit in bits]
-        belief_of, clued = self._belief.get, self._clued
-        beliefs = [belief_of(index) for index in indexes]
+        readings, clued = self._belief, self._clued
+        beliefs = [readings.get(index) for index in indexes]
         fresh = [index not in clued for index in indexes]
         seen = self._seen(
             view, board, hand, target, (indexes, before, common_before, beliefs, fresh, known)
@@ -1783,6 +1788,7 @@ class ConventionBot:
         self,
         board: Board,
         receiver: _Receiver,
+        kind: int,
         action: ColourHint | RankHint,
         clue_mask: int,
         queued: int,
@@ -1790,30 +1796,51 @@ class ConventionBot:
         """What a clue touching no card for the first time is worth as a tempo clue
         (see ``_tempo_reading``): the certainty that its focus plays, since everybody
         may already count on it playing by chance: whether it is a tempo clue, and its
-        value (None: it would be read wrong, the focus does not play)."""
+        value (None: it would be read wrong, the focus does not play). ``kind``: its
+        position in the clue kinds."""
+        seen = receiver.seen
+        shapes = seen.tempo
+        if shapes is None:
+            shapes = seen.tempo = {}
+        if kind in shapes:
+            shape = shapes[kind]
+        else:
+            shape = shapes[kind] = self._tempo_shape(board, receiver, clue_mask)
+        if shape is None:
+            return False, None
+        touched, focus, allowed = shape
+        truth = receiver.truths[focus]
+        if not truth & allowed:
+            return True, None  # they would play a card that does not play
+        tally = _Tally(queued, receiver.scale)
+        certain = 1.0 - chances(receiver.common_before[focus], board.left, board.playable)
+        _count_play(tally, truth, certain)
+        self._given[action] = ({focus: allowed}, False, frozenset(), None)
+        return True, self._valued(board, receiver, action, touched, tally)
+
+    def _tempo_shape(
+        self, board: Board, receiver: _Receiver, clue_mask: int
+    ) -> tuple[tuple[int, ...], int, int] | None:
+        """For ``_tempo_value``: the clued cards a tempo clue touches, its focus and
+        what the focus may be; None when the clue is no tempo clue. Worked out from
+        what any giver sees the same, so kept with it (``_Seen.tempo``)."""
         truths, before = receiver.truths, receiver.before
         touched = []
         for slot in receiver.seen.clued_slots:
             was = before[slot]
             if truths[slot] & clue_mask:
                 if was & ~clue_mask:
-                    return False, None  # it tells this clued card something
+                    return None  # it tells this clued card something
                 touched.append(slot)
             elif was & clue_mask:
-                return False, None
+                return None
         if not touched:
-            return False, None
+            return None
         focus = touched[-1]
         allowed = self._tempo_focus(board, receiver.indexes[focus], before[focus])
         if allowed is None:
-            return False, None
-        if not truths[focus] & allowed:
-            return True, None  # they would play a card that does not play
-        tally = _Tally(queued, receiver.scale)
-        certain = 1.0 - chances(receiver.common_before[focus], board.left, board.playable)
-        _count_play(tally, truths[focus], certain)
-        self._given[action] = ({focus: allowed}, False, frozenset(), None)
-        return True, self._valued(board, receiver, action, tuple(touched), tally)
+            return None
+        return tuple(touched), focus, allowed
 
     def _value(
         self,
@@ -2098,13 +2125,13 @@ def _clue_masks_now(view: PlayerView, board: Board) -> tuple[list[list[int]], li
     kept = shared.get("conventions.clue_masks")
     if kept is not None and kept[0] == turn and kept[1] is board:
         return kept[2], kept[3]
-    of_hand_card = board.ids.of_hand_card
+    ids = board.ids
     available = board.available
     masks = []
     indexes = []
     for player in range(view.players):
         hand = view.hand(player)
-        masks.append([of_hand_card(held) & available for held in hand])
+        masks.append([ids.of_hand_card(held) & available for held in hand])
         indexes.append([held.deck_index for held in hand])
     shared["conventions.clue_masks"] = (turn, board, masks, indexes)
     return masks, indexes
