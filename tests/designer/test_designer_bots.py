@@ -345,7 +345,7 @@ def test_a_clue_telling_a_clued_card_nothing_new_makes_it_play(tempo: bool) -> N
 
 def _clue_values(bot: ConventionBot, game: Game) -> dict[Action, float]:
     bot._commons = bot._held = None
-    return {clue.action: clue.value for clue in bot._read_turn(game.view(bot.seat)).clues}
+    return {clue.action: clue.value for clue in bot._read_turn(game.view(bot.seat)).valued()}
 
 
 def test_a_tempo_clue_is_valued_only_once_its_focus_plays() -> None:

@@ -94,6 +94,7 @@ bot's own cards are seen through the clues they received.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import ClassVar, NamedTuple
@@ -163,10 +164,10 @@ class _Seen:
     clued_slots: list[int]  # the slots of the cards a clue touched already
     soon_most: int | None  # see _soon_at_most (worked out on first use)
     bounds: _Bounds | None  # see _clued_bounds (_NO_BOUNDS: none; on first use)
-    # the clues that touch a card: (position in the clue kinds, for a clue that touches
-    # a card for the first time the slots touched (else None), whether it is surely
-    # read wrong, see _misread); on first use
-    candidates: list[tuple[int, tuple[int, ...] | None, bool]] | None
+    # the clues that touch a card: (position in the clue kinds, the slots touched,
+    # whether it touches a card for the first time, whether it is surely read wrong,
+    # see _misread); on first use
+    candidates: list[tuple[int, tuple[int, ...], bool, bool]] | None
     # per position in the clue kinds, a tempo clue's shape (see _tempo_shape); on first use
     tempo: dict[int, tuple[tuple[int, ...], int, int] | None] | None
 
@@ -374,14 +375,18 @@ class _Turn:
     def _worked_out(self) -> tuple[list[_Clue], _Clue | None]:
         found = self.found
         if found is None:
-            clues = self.valued()
+            # branch and bound from no bar at all: a clue that cannot beat one found
+            # before it is not valued (as in best_over), so the best is the same
+            clues = self.valued_over(-math.inf)
             found = (clues, max(clues, key=lambda clue: clue.value) if clues else None)
             self.found = found
         return found
 
     @property
     def clues(self) -> list[_Clue]:
-        """Every true clue I could give, with its value."""
+        """The true clues I could give that may be the best, and every one that touches
+        a card for the first time (the saves among them), with their values (``valued``
+        gives them all)."""
         return self._worked_out()[0]
 
     @property
@@ -483,6 +488,7 @@ class ConventionBot:
         self._steps_of: tuple[Board, list[tuple[int, int]]] | None = None  # see _steps
         self._last_round = False  # the clues are valued once the deck is out
         self._widest = 0  # 1 + the most identities a clue touches (see _Receiver.narrowable)
+        self._touching: list[list[int]] = []  # per identity: the clue kinds that touch it
         # the reading of each clue valued this turn, as the seats will read it (see act)
         self._given: dict[ColourHint | RankHint, _Read] = {}
         # why the last action was chosen: finesse, save, scream, play, clue, guess,
@@ -1409,6 +1415,11 @@ class ConventionBot:
             kinds = [self._clue_kinds(board.ids, target) for target in range(view.players)]
             self._kinds = kinds
             self._widest = 1 + max(mask.bit_count() for _, mask in kinds[0])
+            touching: list[list[int]] = [[] for _ in board.ids.copies]
+            for kind, (_, mask) in enumerate(kinds[0]):
+                for identity in members(mask):
+                    touching[identity].append(kind)
+            self._touching = touching
         last = view.final_turns_left
         self._last_round = view.deck_left == 0
         # finesse positions of the players passed so far, in turn order (None: no finesse
@@ -1467,11 +1478,9 @@ class ConventionBot:
         candidates = seen.candidates
         if candidates is None:
             candidates = self._candidates(board, receiver, kinds)
-        truths = receiver.truths
-        for kind, touched, misread in candidates:
+        for kind, touched, newly, misread in candidates:
             action, clue_mask = kinds[kind]
-            newly = touched is not None
-            if touched is None:
+            if not newly:
                 if self.TEMPO and not stalling:
                     tempo, clue = self._tempo_value(
                         board, receiver, kind, action, clue_mask, queued
@@ -1490,7 +1499,6 @@ class ConventionBot:
                         board, receiver, bounds, clue_mask, bars[0]
                     ):
                         continue
-                touched = tuple([slot for slot, truth in enumerate(truths) if truth & clue_mask])
             elif misread and not stalling:
                 continue  # _value would say None
             clue = self._value(board, receiver, action, clue_mask, touched, queued, stalling, newly)
@@ -1505,30 +1513,32 @@ class ConventionBot:
         board: Board,
         receiver: _Receiver,
         kinds: list[tuple[ColourHint | RankHint, int]],
-    ) -> list[tuple[int, tuple[int, ...] | None, bool]]:
-        """The clues to ``receiver`` that touch a card (see ``_Seen.candidates``),
-        worked out once for every giver."""
-        truths = receiver.truths
-        held = 0
-        for truth in truths:
-            held |= truth
-        fresh_held = 0  # identities of the cards no clue has touched yet
-        for slot, fresh in enumerate(receiver.fresh):
-            if fresh:
-                fresh_held |= truths[slot]
-        candidates: list[tuple[int, tuple[int, ...] | None, bool]] = []
-        for kind, (_, clue_mask) in enumerate(kinds):
-            if not clue_mask & held:
+    ) -> list[tuple[int, tuple[int, ...], bool, bool]]:
+        """The clues to ``receiver`` that touch a card (see ``_Seen.candidates``), in
+        the order of the clue kinds, worked out once for every giver from the kinds
+        that touch each card (``_touching``)."""
+        touching = self._touching
+        fresh = receiver.fresh
+        slots_of = [0] * len(kinds)  # per kind: the slots it touches, as bits
+        fresh_of = [0] * len(kinds)  # the same, of the cards no clue touched yet
+        for slot, truth in enumerate(receiver.truths):
+            for kind in touching[truth.bit_length() - 1]:
+                slots_of[kind] |= 1 << slot
+                if fresh[slot]:
+                    fresh_of[kind] |= 1 << slot
+        candidates: list[tuple[int, tuple[int, ...], bool, bool]] = []
+        for kind, slots in enumerate(slots_of):
+            if not slots:
                 continue  # touches no card: not a clue
-            if not clue_mask & fresh_held:
-                candidates.append((kind, None, False))  # touches no card for the first time
+            touched = tuple([slot for slot in range(slots.bit_length()) if slots >> slot & 1])
+            if not fresh_of[kind]:
+                candidates.append((kind, touched, False, False))  # no first touch
                 continue
-            touched = tuple([slot for slot, truth in enumerate(truths) if truth & clue_mask])
             soon_most = self._soon_at_most(board, receiver)
             misread = soon_most >= 0 and self._misread(
-                board, receiver, clue_mask, touched, soon_most
+                board, receiver, kinds[kind][1], touched, soon_most
             )
-            candidates.append((kind, touched, misread))
+            candidates.append((kind, touched, True, misread))
         receiver.seen.candidates = candidates
         return candidates
 
@@ -1994,9 +2004,11 @@ class ConventionBot:
         tally: _Tally,
     ) -> None:
         """Add what the clue does for each card of the receiver's hand to ``tally``."""
-        playable, useful = board.playable, board.useful
+        # (the complements taken once: on a large deck each one is a new big integer)
+        useful, unplayable = board.useful, ~board.playable
         common_before, chop = receiver.common_before, receiver.chop
         beliefs, fresh = receiver.beliefs, receiver.fresh
+        later = ~soon
         for slot, truth in enumerate(receiver.truths):
             mask = after[slot]  # of the identities available
             belief = reading.get(slot, beliefs[slot])
@@ -2006,9 +2018,10 @@ class ConventionBot:
                 mask &= belief
             was = common_before[slot]
             newly = fresh[slot] and slot in touched
-            if mask and (not mask & ~playable or not mask & useful):
+            plays = bool(mask) and not mask & unplayable
+            if plays or (mask and not mask & useful):
                 tally.safe_after = True
-            if mask and not mask & ~playable and (not was or was & ~playable):
+            if plays and (not was or was & unplayable):
                 _count_play(tally, truth, 1.0)
             elif self._last_round:
                 # once the deck is out, only the plays by their turn count
@@ -2016,7 +2029,7 @@ class ConventionBot:
                 if mask and not mask & ~in_time and (not was or was & ~in_time):
                     _count_play(tally, truth, 1.0)
                 continue
-            elif mask and not mask & ~soon and (not was or was & ~soon):
+            elif mask and not mask & later and (not was or was & later):
                 _count_play(tally, truth, self.DELAYED)  # plays once those before it do
             elif mask and not mask & useful and was & useful:
                 tally.value += self.GOES  # they learn it can go
@@ -2047,7 +2060,7 @@ class ConventionBot:
         card left known exactly (``EXACT``: valuing it for such clues played worse),
         and what plays soon (``_soon``) worked out only for a card the clue tells
         something of that does not play now; the same additions in the same order."""
-        playable, useful = board.playable, board.useful
+        useful, unplayable = board.useful, ~board.playable
         last_round = self._last_round
         soon = -1  # not worked out yet
         for slot, was in enumerate(receiver.common_before):
@@ -2059,11 +2072,12 @@ class ConventionBot:
                 mask &= belief
             if not mask:
                 continue
-            if not mask & ~playable or not mask & useful:
+            plays = not mask & unplayable
+            if plays or not mask & useful:
                 tally.safe_after = True
             if mask == was:
                 continue  # nothing learnt: neither a play, nor a delayed play, nor a go
-            if not mask & ~playable and (not was or was & ~playable):
+            if plays and (not was or was & unplayable):
                 _count_play(tally, receiver.truths[slot], 1.0)
                 continue
             if last_round:
