@@ -59,6 +59,7 @@ class Game:
         "_discarded_counts",
         "_discards",
         "_drawn",
+        "_hand_moves",
         "_hand_size",
         "_hands",
         "_hints",
@@ -115,6 +116,9 @@ class Game:
         # bit masks (None: not worked out since the hand changed)
         self._hints: list[tuple[ColourHint | RankHint, ...] | None] = [None] * players
         self._masks: list[tuple[int, int] | None] = [None] * players
+        # per player: grows whenever their hand or what they were told of it changes
+        # (PlayerView.hand_moves)
+        self._hand_moves = [0] * players
         self.hint_tokens = book.max_hints
         self.error_tokens = 0
         self.current_player = 0
@@ -447,6 +451,7 @@ class Game:
         book = self._book
         held = self._hands[actor].pop(slot)
         self._hints[actor] = self._masks[actor] = None
+        self._hand_moves[actor] += 1
         suit, rank = card.suit, card.rank
         self._seen[suit][rank] += 1
         gained = False
@@ -491,6 +496,7 @@ class Game:
         """The card goes to the discards and a hint token comes back, if one is out."""
         held = self._hands[actor].pop(slot)
         self._hints[actor] = self._masks[actor] = None
+        self._hand_moves[actor] += 1
         suit, rank = card.suit, card.rank
         self._seen[suit][rank] += 1
         self._discards.append(card)
@@ -523,6 +529,7 @@ class Game:
         cards the engine cannot know which cards a hint touched.)"""
         kind, count = self._reach(action)
         self.hint_tokens -= 1
+        self._hand_moves[action.target] += 1
         touched: tuple[int, ...] = ()
         if self._deck is not None:
             hand = self._hands[action.target]

@@ -170,6 +170,12 @@ class PlayerView:
             return tuple(held.hidden() for held in hand)
         return tuple(hand)
 
+    def hand_moves(self, player: int) -> int:
+        """A count that grows whenever ``player``'s hand or what they were told of it
+        changes (a card leaves or comes, a hint reaches it): equal counts, the same hand
+        with the same knowledge."""
+        return self._game._hand_moves[player]
+
     def deck_indexes(self, player: int) -> tuple[int, ...]:
         """The deck indexes of ``player``'s cards, oldest first (anyone's, mine too: they
         say where a card came from, not what it is)."""

@@ -2132,8 +2132,9 @@ _CLUE_KINDS: IdentityCache[list[tuple[ColourHint | RankHint, int]]] = IdentityCa
 def _clue_masks_now(view: PlayerView, board: Board) -> tuple[list[list[int]], list[list[int]]]:
     """Per player, per slot: what the card's clues allow of the identities available,
     and its deck index. Public and the same for every seat: worked out by the first
-    seat that asks at this turn, the others take it from ``view.shared`` (at 5
-    players, six times fewer). Never changed once made (its lists neither)."""
+    seat that asks at this turn (the others take it from ``view.shared``), and only
+    for the hands that changed since it was last worked out (``hand_moves``: at most
+    one hand a turn). Never changed once made (its lists neither)."""
     shared = view.shared
     turn = view.turn
     kept = shared.get("conventions.clue_masks")
@@ -2141,13 +2142,23 @@ def _clue_masks_now(view: PlayerView, board: Board) -> tuple[list[list[int]], li
         return kept[2], kept[3]
     ids = board.ids
     available = board.available
-    masks = []
-    indexes = []
-    for player in range(view.players):
+    moves = [view.hand_moves(player) for player in range(view.players)]
+    if kept is not None and (kept[1].ids is not ids or available & ~kept[5]):
+        kept = None  # another deck, or more available (not in one game): all again
+    masks: list[list[int]] = []
+    indexes: list[list[int]] = []
+    for player, moved in enumerate(moves):
+        if kept is not None and kept[4][player] == moved:
+            # the same cards, told the same: only fewer identities may be available
+            # now (copies only ever leave), so narrowing the masks is enough
+            before = kept[2][player]
+            masks.append(before if kept[5] == available else [m & available for m in before])
+            indexes.append(kept[3][player])
+            continue
         hand = view.hand(player)
         masks.append([ids.of_hand_card(held) & available for held in hand])
         indexes.append([held.deck_index for held in hand])
-    shared["conventions.clue_masks"] = (turn, board, masks, indexes)
+    shared["conventions.clue_masks"] = (turn, board, masks, indexes, moves, available)
     return masks, indexes
 
 
