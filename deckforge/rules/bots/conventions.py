@@ -339,7 +339,7 @@ class _Turn:
     view: PlayerView
     board: Board
     unseen: list[int]  # per identity: copies this seat cannot see
-    mine: tuple[HandCard, ...]  # my hand as I know it
+    mine: list[int]  # the deck indexes of my cards, oldest first
     options: list[int]  # per slot of mine: the identities it may have
     hints: int  # hint tokens available
     may_discard: bool
@@ -354,7 +354,7 @@ class _Turn:
         view: PlayerView,
         board: Board,
         unseen: list[int],
-        mine: tuple[HandCard, ...],
+        mine: list[int],
         options: list[int],
         hints: int,
         may_discard: bool,
@@ -482,6 +482,7 @@ class ConventionBot:
         # forgotten when it ends (the knowledge changes in between)
         self._commons: list[list[int]] | None = None
         self._masks: list[list[int]] = []
+        self._indexes: list[list[int]] = []  # per player, their cards' deck indexes (the same)
         self._kinds: list[list[tuple[ColourHint | RankHint, int]]] | None = None  # per target
         # per player, their clued cards as prompt candidates (see _clued_cards)
         self._held: list[tuple[list[tuple[int, int, int, int]], int]] | None = None
@@ -546,6 +547,7 @@ class ConventionBot:
                 commons.append(theirs)
             self._commons = commons
             self._masks = masks
+            self._indexes = indexes
         return commons
 
     def _known_by_player(self, view: PlayerView, board: Board) -> list[list[int]]:
@@ -1073,11 +1075,11 @@ class ConventionBot:
         book = ids.book
         board = self._board_of(view)
         unseen, private = board.unseen(view)
-        mine = view.own_hand
         options = []
         for common in self._commons_of(view, board)[view.player]:
             narrowed = common & private
             options.append(narrowed if narrowed else common)
+        mine = self._indexes[view.player]
         hints = view.hint_tokens
 
         def valued(bar: float | None = None) -> list[_Clue]:
@@ -1127,8 +1129,8 @@ class ConventionBot:
         if self._duty is None:
             return None
         duty, self._duty = self._duty, None
-        for slot, held in enumerate(view.own_hand):
-            if held.deck_index == duty:
+        for slot, index in enumerate(view.deck_indexes(view.player)):
+            if index == duty:
                 return self._says("finesse", Play(slot))
         return None
 
@@ -1148,8 +1150,9 @@ class ConventionBot:
         view, board = turn.view, turn.board
         if not self.SCREAM or turn.hints or view.deck_left < 2 or not turn.may_discard:
             return None
-        if not self._knows_a_play(turn.mine, board, board.available):
-            return None
+        playable = board.playable
+        if not any(c and not c & ~playable for c in self._commons_of(view, board)[view.player]):
+            return None  # (what _knows_a_play says of my hand: everybody knows of no play)
         if not self._needs_save(board, view, (view.player + 1) % view.players):
             return None
         slot = self._discard_slot(board, turn.options, turn.unseen, turn.mine)
@@ -1294,7 +1297,7 @@ class ConventionBot:
             return True
         if self._saved_at == turn.view.turn:
             return True  # a clue just took my chop and left one card untouched at most
-        locked = self._chop([held.deck_index for held in turn.mine]) is None
+        locked = self._chop(turn.mine) is None
         return bool(locked and turn.options[slot] & board.critical)
 
     def _risk_instead(self, turn: _Turn) -> Action | None:
@@ -1379,12 +1382,12 @@ class ConventionBot:
         return best
 
     def _discard_slot(
-        self, board: Board, options: list[int], unseen: list[int], mine: tuple[HandCard, ...]
+        self, board: Board, options: list[int], unseen: list[int], mine: list[int]
     ) -> int:
         for slot, option in enumerate(options):
             if option and not option & board.useful:
                 return slot  # known to be useless
-        chop = self._chop([held.deck_index for held in mine])
+        chop = self._chop(mine)
         if chop is not None:
             return chop
         # every card is touched: give up the one least likely to matter
