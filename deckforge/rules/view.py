@@ -115,6 +115,10 @@ class PlayerView:
     def stacks(self) -> tuple[tuple[Card, ...], ...]:
         return self._game.stacks
 
+    def pile_heights(self) -> list[int]:
+        """Per suit, the cards played on its pile (``stacks`` without copying them)."""
+        return [len(stack) for stack in self._game._stacks]
+
     @property
     def discards(self) -> tuple[Card, ...]:
         return self._game.discards

@@ -101,7 +101,7 @@ from typing import ClassVar, NamedTuple
 
 from deckforge.identity_cache import IdentityCache
 from deckforge.rules.actions import Action, ColourHint, Discard, Play, RankHint
-from deckforge.rules.bots.knowledge import Board, Identities, chances, members
+from deckforge.rules.bots.knowledge import Board, Identities, chances, hand_identities, members
 from deckforge.rules.cards import HandCard
 from deckforge.rules.game import Event
 from deckforge.rules.view import PlayerView
@@ -1118,10 +1118,10 @@ class ConventionBot:
         for player in range(view.players):
             if player == view.player:
                 continue
-            hand = view.hand(player)
+            identities = hand_identities(view, ids, player)
             for slot, common in enumerate(commons[player]):
                 if common and not common & ~playable:
-                    found |= ids.bit(hand[slot].card)  # type: ignore[arg-type]
+                    found |= 1 << identities[slot]
         return found
 
     def _answer_finesse(self, view: PlayerView) -> Action | None:
@@ -1672,10 +1672,10 @@ class ConventionBot:
         may be read); ``in_time``: what plays by their turn (see ``_Receiver``)."""
         ids = board.ids
         target = (view.player + distance) % view.players
-        hand = view.hand(target)
-        if not hand:
-            return None
-        indexes = [held.deck_index for held in hand]
+        common_before = self._commons_of(view, board)[target]
+        indexes = self._indexes[target]
+        if not indexes:
+            return None  # an empty hand
         watch: frozenset[int] = frozenset()
         holders = []  # (successor, identity) of the cards on finesse positions in between
         if passed:
@@ -1684,17 +1684,16 @@ class ConventionBot:
             for held in passed:
                 index = held.card.suit * width + held.card.rank - 1  # type: ignore[union-attr]
                 holders.append((successor[index], 1 << index))
-        common_before = self._commons_of(view, board)[target]
         before = self._masks[target]
         known = [bit for player, bits in enumerate(by_player) if player != target for bit in bits]
         readings, clued = self._belief, self._clued
         beliefs = [readings.get(index) for index in indexes]
         fresh = [index not in clued for index in indexes]
         seen = self._seen(
-            view, board, hand, target, (indexes, before, common_before, beliefs, fresh, known)
+            view, board, target, (indexes, before, common_before, beliefs, fresh, known)
         )
         return _Receiver(
-            scale=self._crowding(view, board, distance, len(hand), common_before),
+            scale=self._crowding(view, board, distance, len(indexes), common_before),
             player=target,
             distance=distance,
             truths=seen.truths,
@@ -1745,14 +1744,13 @@ class ConventionBot:
         self,
         view: PlayerView,
         board: Board,
-        hand: tuple[HandCard, ...],
         target: int,
         facts: tuple[list[int], list[int], list[int], list[int | None], list[bool], list[int]],
     ) -> _Seen:
         """The part of a receiver any giver sees the same (see ``_Seen``), from the
-        shared dict if nothing it is worked out from changed. ``hand``: the receiver's
-        cards; ``facts``: their deck indexes, clue masks, what everybody knows of each,
-        readings, untouched cards, and the identities known exactly elsewhere."""
+        shared dict if nothing it is worked out from changed. ``target``: the receiver;
+        ``facts``: the deck indexes of their cards, clue masks, what everybody knows of
+        each, readings, untouched cards, and the identities known exactly elsewhere."""
         indexes, before, common_before, _, _, known = facts
         store = view.shared.get("conventions.seen")
         if store is None:
@@ -1767,7 +1765,7 @@ class ConventionBot:
         widest = self._widest
         seen = _Seen(
             key=key,
-            truths=_truths(board.ids, hand),
+            truths=[1 << index for index in hand_identities(view, board.ids, target)],
             chop=self._chop(indexes),
             has_play=any(c and not c & ~board.playable for c in common_before),
             soon=_played_in_turn(board, known),
@@ -2173,12 +2171,6 @@ def _soon_bound(board: Board, receiver: _Receiver) -> int:
         if not receiver.before[slot] & truth or (belief is not None and not belief & truth):
             return -1
     return _played_in_turn(board, receiver.known + truths)
-
-
-def _truths(ids: Identities, hand: tuple[HandCard, ...]) -> list[int]:
-    """The identities (as bits) of another player's cards."""
-    width = ids.width
-    return [1 << (held.card.suit * width + held.card.rank - 1) for held in hand]  # type: ignore[union-attr]
 
 
 def _played_in_turn(board: Board, queued: list[int]) -> int:

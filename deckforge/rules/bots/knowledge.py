@@ -223,11 +223,11 @@ class Board:
 
     def __init__(self, ids: Identities, view: PlayerView, previous: Board | None = None) -> None:
         self.ids = ids
-        stacks = view.stacks
+        heights = view.pile_heights()
         kept = previous.suits if previous is not None else None
         suits: list[_SuitFacts] = []
         for suit, discarded in enumerate(view.discarded_counts()):
-            played = len(stacks[suit])
+            played = heights[suit]
             if kept is not None:
                 facts = kept[suit]
                 if facts.played == played and facts.discarded == discarded:
@@ -273,15 +273,33 @@ class Board:
         the mask of the identities with at least one such copy."""
         left = self.left
         mask = self.available
-        width = self.ids.width
         for player in range(view.players):
             if player != view.player:
-                for card in view.cards(player):
-                    index = card.suit * width + card.rank - 1
+                for index in hand_identities(view, self.ids, player):
                     left[index] -= 1
                     if left[index] <= 0:
                         mask &= ~(1 << index)
         return left, mask
+
+
+def hand_identities(view: PlayerView, ids: Identities, player: int) -> list[int]:
+    """The identities (``Identities.index``) of another player's cards, oldest first:
+    worked out by the first seat that asks after the hand changed (``hand_moves``),
+    the other seats take them from ``view.shared``. Never changed once made."""
+    if player == view.player:
+        raise ValueError("a player cannot see their own cards")
+    moves = view.hand_moves(player)
+    shared = view.shared
+    kept: dict[int, tuple[int, Identities, list[int]]] | None = shared.get("knowledge.hands")
+    if kept is None:
+        kept = shared["knowledge.hands"] = {}
+    found = kept.get(player)
+    if found is not None and found[0] == moves and found[1] is ids:
+        return found[2]
+    width = ids.width
+    identities = [card.suit * width + card.rank - 1 for card in view.cards(player)]
+    kept[player] = (moves, ids, identities)
+    return identities
 
 
 def chances(mask: int, unseen: list[int], target: int) -> float:
