@@ -912,9 +912,9 @@ class ConventionBot:
     def _observe_clue(self, view: PlayerView, action: Action, event: Event) -> None:
         target = action.target  # type: ignore[union-attr]
         giver = event.player
-        hand = view.hand(target)
-        indexes = [held.deck_index for held in hand]
-        read = self._clue_read(view, action, event, target, giver, hand, indexes)
+        ids = self._identities(view)
+        indexes, after = _clued_hand(view, ids, event, target)
+        read = self._clue_read(view, action, event, target, giver, indexes, after)
         if read is not None:
             reading, finesse, watch, outside = read
             for slot, allowed in reading.items():
@@ -929,7 +929,7 @@ class ConventionBot:
                     if view.player == target:
                         (self._duty,) = watch
                 elif view.player in self._between(view, giver, target):
-                    self._take_duty(view, self._identities(view), hand[focus], giver, target)
+                    self._take_duty(view, ids, view.hand(target)[focus], giver, target)
         chop = self._chop(indexes) if view.player == target and self.HOLD_AFTER_SAVE else None
         for slot in event.touched:
             self._clued.add(indexes[slot])
@@ -941,9 +941,8 @@ class ConventionBot:
         ):
             self._saved_at = view.turn  # it took my chop and left one untouched at most
         if self.TEMPO:
-            ids = self._identities(view)
-            for held in hand:
-                self._clue_masks[held.deck_index] = ids.of_hand_card(held)
+            for slot, index in enumerate(indexes):
+                self._clue_masks[index] = after[slot]
 
     def _clue_read(
         self,
@@ -952,8 +951,8 @@ class ConventionBot:
         event: Event,
         target: int,
         giver: int,
-        hand: tuple[HandCard, ...],
         indexes: list[int],
+        after: list[int],
     ) -> _Read | None:
         """How every seat reads a clue just given: the reading, whether it is a
         finesse, the finesse positions it may call on and the card outside the
@@ -972,9 +971,7 @@ class ConventionBot:
             # the giver worked it out when it valued the clue, from the same facts
             shared["conventions.reading"] = (event, state, given[4])
             return given[4]  # type: ignore[no-any-return]
-        ids = self._identities(view)
         board = self._board_of(view)
-        after = [ids.of_hand_card(held) for held in hand]
         read: _Read | None = None
         stalling = self._stalling(view, board, giver, view.hint_tokens + 1)
         tempo = None if stalling else self._tempo_reading(board, indexes, after, event.touched)
@@ -1112,15 +1109,17 @@ class ConventionBot:
     def _played_elsewhere(self, view: PlayerView, board: Board) -> int:
         """Identities of the cards in the other hands that everybody knows to play."""
         ids = board.ids
-        playable = board.playable
+        unplayable = ~board.playable
         found = 0
         commons = self._commons_of(view, board)
         for player in range(view.players):
             if player == view.player:
                 continue
-            identities = hand_identities(view, ids, player)
+            identities: list[int] | None = None
             for slot, common in enumerate(commons[player]):
-                if common and not common & ~playable:
+                if common and not common & unplayable:
+                    if identities is None:
+                        identities = hand_identities(view, ids, player)
                     found |= 1 << identities[slot]
         return found
 
@@ -2161,6 +2160,23 @@ def _clue_masks_now(view: PlayerView, board: Board) -> tuple[list[list[int]], li
         indexes.append([held.deck_index for held in hand])
     shared["conventions.clue_masks"] = (turn, board, masks, indexes, moves, available)
     return masks, indexes
+
+
+def _clued_hand(
+    view: PlayerView, ids: Identities, event: Event, target: int
+) -> tuple[list[int], list[int]]:
+    """The hand a clue just reached: its cards' deck indexes and what their clues
+    allow now. The same for every seat: worked out by the first to observe the clue,
+    the others take it from ``view.shared``. Never changed once made."""
+    shared = view.shared
+    kept = shared.get("conventions.clued_hand")
+    if kept is not None and kept[0] is event and kept[1] is ids:
+        return kept[2], kept[3]  # type: ignore[no-any-return]
+    hand = view.hand(target)
+    indexes = [held.deck_index for held in hand]
+    after = [ids.of_hand_card(held) for held in hand]
+    shared["conventions.clued_hand"] = (event, ids, indexes, after)
+    return indexes, after
 
 
 def _soon_bound(board: Board, receiver: _Receiver) -> int:
