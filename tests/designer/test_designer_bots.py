@@ -687,15 +687,17 @@ def test_the_giver_reads_its_clue_as_the_seats_who_observe_it(
                 view.shared.pop("conventions.reading", None)
                 hand = view.hand(action.target)  # type: ignore[union-attr]
                 indexes = [held.deck_index for held in hand]
+                ids = observer._identities(view)
+                after = [ids.of_hand_card(held) for held in hand]
                 observer._commons = observer._held = None
                 read = observer._clue_read(
                     view,
                     action,
                     event,
-                    action.target,
+                    action.target,  # type: ignore[union-attr]
                     seat,
-                    hand,
-                    indexes,  # type: ignore[union-attr]
+                    indexes,
+                    after,
                 )
                 assert _public(read) == _public(given[4]), (index, game.turn)
                 taken += 1
