@@ -619,7 +619,7 @@ class ConventionBot:
         available): what its reading allows that plays now. None when everybody knows
         it plays already (the clue is then read as it says)."""
         fits = mask & self._belief.get(index, board.ids.every)
-        if not fits & ~board.playable:
+        if not fits & board.unplayable:
             return None
         return fits & board.playable
 
@@ -1027,7 +1027,7 @@ class ConventionBot:
         if not book.refuses_discard(hints):
             return False
         for common in self._commons_of(view, board)[giver]:
-            if common and not common & ~board.playable:
+            if common and not common & board.unplayable:
                 return False
         return True
 
@@ -1099,17 +1099,17 @@ class ConventionBot:
     def _queued(self, view: PlayerView, board: Board, options: list[int]) -> int:
         """Identities already set to be played by someone: cards everybody knows to
         play in the other hands, and mine I know exactly."""
-        playable = board.playable
+        unplayable = board.unplayable
         queued = self._played_elsewhere(view, board)
         for option in options:
-            if option and not option & ~playable and option & (option - 1) == 0:
+            if option and not option & unplayable and option & (option - 1) == 0:
                 queued |= option
         return queued
 
     def _played_elsewhere(self, view: PlayerView, board: Board) -> int:
         """Identities of the cards in the other hands that everybody knows to play."""
         ids = board.ids
-        unplayable = ~board.playable
+        unplayable = board.unplayable
         found = 0
         commons = self._commons_of(view, board)
         for player in range(view.players):
@@ -1149,28 +1149,28 @@ class ConventionBot:
         view, board = turn.view, turn.board
         if not self.SCREAM or turn.hints or view.deck_left < 2 or not turn.may_discard:
             return None
-        playable = board.playable
-        if not any(c and not c & ~playable for c in self._commons_of(view, board)[view.player]):
+        unplayable = board.unplayable
+        if not any(c and not c & unplayable for c in self._commons_of(view, board)[view.player]):
             return None  # (what _knows_a_play says of my hand: everybody knows of no play)
         if not self._needs_save(board, view, (view.player + 1) % view.players):
             return None
         slot = self._discard_slot(board, turn.options, turn.unseen, turn.mine)
         commons = self._commons_of(view, board)[view.player]
-        if commons[slot] and not commons[slot] & ~board.playable:
+        if commons[slot] and not commons[slot] & board.unplayable:
             return None  # the play would go with it: nobody could read the scream
         return self._says("scream", Discard(slot))
 
     def _knows_a_play(self, held: tuple[HandCard, ...], board: Board, available: int) -> bool:
         """Whether everybody knows one of the cards ``held`` plays, with ``available``
         the identities not all discarded or played (as in ``_commons_of``)."""
-        playable = board.playable
+        unplayable = board.unplayable
         ids, beliefs = board.ids, self._belief
         for card in held:
             common = ids.of_hand_card(card) & available
             belief = beliefs.get(card.deck_index)
             if belief is not None and common & belief:
                 common &= belief
-            if common and not common & ~playable:
+            if common and not common & unplayable:
                 return True
         return False
 
@@ -1204,9 +1204,9 @@ class ConventionBot:
     def _play_known(self, turn: _Turn) -> Action | None:
         """2. Play a card known to play: one that lets a card clued in another hand play
         next, if any; suit-completing cards first."""
-        playable = turn.board.playable
+        unplayable = turn.board.unplayable
         options = turn.options
-        plays = [slot for slot, option in enumerate(options) if option and not option & ~playable]
+        plays = [slot for slot, option in enumerate(options) if option and not option & unplayable]
         if plays:
             if len(plays) > 1 and self.NO_TWIN and turn.view.deck_left == 0:
                 # not a card that may be one somebody else is set to play
@@ -1306,7 +1306,7 @@ class ConventionBot:
         if turn.view.error_tokens >= turn.board.ids.book.max_errors - 1:
             return None
         board, unseen = turn.board, turn.unseen
-        lost_if_wrong = board.critical & ~board.playable
+        lost_if_wrong = board.critical & board.unplayable
         best, best_worth = None, 0.0
         playable = board.playable
         for slot, option in enumerate(turn.options):
@@ -1352,7 +1352,7 @@ class ConventionBot:
         if not bit & board.critical:
             return False
         for common in self._commons_of(view, board)[player]:
-            if common and not common & ~board.playable:
+            if common and not common & board.unplayable:
                 return False  # they have something to play
             if common and not common & ~board.trash:
                 return False  # they have something safe to discard
@@ -1603,7 +1603,7 @@ class ConventionBot:
             return True  # whatever it tells
         most = -distance
         before, beliefs = receiver.before, receiver.beliefs
-        playable, useful = board.playable, board.useful
+        useful, unplayable = board.useful, board.unplayable
         for slot, truth in enumerate(receiver.truths):
             kinds = bounds.kinds[slot]
             if not kinds:
@@ -1614,7 +1614,7 @@ class ConventionBot:
             belief = beliefs[slot]
             known = after & belief if belief is not None else after
             card = 0.0
-            if kinds & 1 and not known & ~playable:
+            if kinds & 1 and not known & unplayable:
                 card = 1.0
             if kinds & 2 and not known & ~bounds.soon_most:
                 card = max(card, self.DELAYED)
@@ -1644,7 +1644,7 @@ class ConventionBot:
             was = receiver.common_before[slot]
             kinds = 0
             most = 0.0
-            if truth & playable and (not was or was & ~playable):
+            if truth & playable and (not was or was & board.unplayable):
                 kinds, most = 1, 1.0
             if not self._last_round:  # in the last round only plays count
                 if truth & soon_most and (not was or was & ~receiver.soon):
@@ -1731,8 +1731,8 @@ class ConventionBot:
         players, deck_left = view.players, view.deck_left
         if deck_left >= held * players:
             return 1.0
-        playable = board.playable
-        plays = sum(1 for common in common_before if common and not common & ~playable)
+        unplayable = board.unplayable
+        plays = sum(1 for common in common_before if common and not common & unplayable)
         if deck_left == 0:
             # only the players with a turn left get clues, and they have one
             return 0.0 if plays else 1.0
@@ -1766,7 +1766,7 @@ class ConventionBot:
             key=key,
             truths=[1 << index for index in hand_identities(view, board.ids, target)],
             chop=self._chop(indexes),
-            has_play=any(c and not c & ~board.playable for c in common_before),
+            has_play=any(c and not c & board.unplayable for c in common_before),
             soon=_played_in_turn(board, known),
             narrowable=[
                 slot
@@ -1945,7 +1945,7 @@ class ConventionBot:
             if outside.deck_index >= 0:  # the card it calls on is in another hand
                 if outside.truth != outside.called:
                     return None  # the prompted player would read it wrong
-                if outside.was & ~board.playable:
+                if outside.was & board.unplayable:
                     _count_play(tally, outside.truth, 1.0, scaled=False)  # not theirs
         if finesse:
             # exactly one finesse position in between must hold the card before
@@ -2005,7 +2005,7 @@ class ConventionBot:
     ) -> None:
         """Add what the clue does for each card of the receiver's hand to ``tally``."""
         # (the complements taken once: on a large deck each one is a new big integer)
-        useful, unplayable = board.useful, ~board.playable
+        useful, unplayable = board.useful, board.unplayable
         common_before, chop = receiver.common_before, receiver.chop
         beliefs, fresh = receiver.beliefs, receiver.fresh
         later = ~soon
@@ -2060,7 +2060,7 @@ class ConventionBot:
         card left known exactly (``EXACT``: valuing it for such clues played worse),
         and what plays soon (``_soon``) worked out only for a card the clue tells
         something of that does not play now; the same additions in the same order."""
-        useful, unplayable = board.useful, ~board.playable
+        useful, unplayable = board.useful, board.unplayable
         last_round = self._last_round
         soon = -1  # not worked out yet
         for slot, was in enumerate(receiver.common_before):
@@ -2111,7 +2111,7 @@ class ConventionBot:
         """Whether the receiver's chop after the clue is a last copy that does not play."""
         for slot, fresh in enumerate(receiver.fresh):
             if fresh and slot not in touched:
-                return bool(receiver.truths[slot] & board.critical & ~board.playable)
+                return bool(receiver.truths[slot] & board.critical & board.unplayable)
         return False
 
 
@@ -2211,9 +2211,7 @@ def _played_in_turn(board: Board, queued: list[int]) -> int:
 def _left_known_exactly(board: Board, mask: int, was: int) -> bool:
     """Whether a card that everybody took for one of ``was`` is known exactly once a
     clue is given (``mask``), and is useful but does not play yet (see ``EXACT``)."""
-    return bool(
-        mask and not mask & (mask - 1) and was & (was - 1) and mask & board.useful & ~board.playable
-    )
+    return bool(mask and not mask & (mask - 1) and was & (was - 1) and mask & board.waiting)
 
 
 def _count_play(tally: _Tally, truth: int, worth: float, scaled: bool = True) -> None:

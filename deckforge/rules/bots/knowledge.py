@@ -216,7 +216,9 @@ class Board:
         "playable",
         "suits",
         "trash",
+        "unplayable",
         "useful",
+        "waiting",
     )
 
     suits: list[_SuitFacts]
@@ -254,6 +256,10 @@ class Board:
         self.trash = trash
         self.critical = critical
         self.useful = ids.every & ~trash
+        # the complements the bots test against again and again, taken once (on a large
+        # deck each is a new big integer): ``mask & unplayable`` is ``mask & ~playable``
+        self.unplayable = ~playable
+        self.waiting = self.useful & ~playable  # useful identities that do not play yet
         self.available = available  # identities with a copy outside piles and discards
         self.next_ranks = view.next_ranks()
 
