@@ -2192,19 +2192,21 @@ def _soon_bound(board: Board, receiver: _Receiver) -> int:
 def _played_in_turn(board: Board, queued: list[int]) -> int:
     """Identities that play now, or once the ``queued`` identities (as bits) are played
     in turn. The same whatever the order of ``queued``: an identity joins the answer
-    when the one before it is queued and is in the answer."""
+    when the one before it is queued and is in the answer (worked out on masks: each
+    round takes every queued identity that plays by then)."""
     soon = board.playable
+    pending = 0
+    for bit in queued:
+        pending |= bit
     successor = board.ids.successor
-    waiting = list(queued)
-    grown = True
-    while grown and waiting:
-        grown = False
-        for bit in waiting:
-            if bit & soon:
-                waiting.remove(bit)
-                soon |= successor[bit.bit_length() - 1]
-                grown = True
-                break
+    ready = pending & soon
+    while ready:
+        pending ^= ready
+        while ready:
+            low = ready & -ready
+            soon |= successor[low.bit_length() - 1]
+            ready ^= low
+        ready = pending & soon
     return soon
 
 
