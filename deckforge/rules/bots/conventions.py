@@ -483,6 +483,7 @@ class ConventionBot:
         self._commons: list[list[int]] | None = None
         self._masks: list[list[int]] = []
         self._indexes: list[list[int]] = []  # per player, their cards' deck indexes (the same)
+        self._known: list[list[int]] = []  # see _known_by_player (the same)
         self._kinds: list[list[tuple[ColourHint | RankHint, int]]] | None = None  # per target
         # per player, their clued cards as prompt candidates (see _clued_cards)
         self._held: list[tuple[list[tuple[int, int, int, int]], int]] | None = None
@@ -533,29 +534,36 @@ class ConventionBot:
         without the reading."""
         commons = self._commons
         if commons is None:
-            masks, indexes = _clue_masks_now(view, board)
+            masks, indexes, singles = _clue_masks_now(view, board)
             beliefs = self._belief
             commons = []
+            by_player = []
             for player, clue_masks in enumerate(masks):
-                deck_indexes = indexes[player]
+                deck_indexes, single = indexes[player], singles[player]
                 theirs = []
+                known = []
                 for slot, mask in enumerate(clue_masks):
                     belief = beliefs.get(deck_indexes[slot])
                     if belief is not None and mask & belief:
                         mask &= belief
+                        if not mask & (mask - 1):
+                            known.append(mask)
+                    elif single[slot]:
+                        known.append(mask)
                     theirs.append(mask)
                 commons.append(theirs)
+                by_player.append(known)
             self._commons = commons
+            self._known = by_player
             self._masks = masks
             self._indexes = indexes
         return commons
 
     def _known_by_player(self, view: PlayerView, board: Board) -> list[list[int]]:
-        """Per player, identities (as bits) of their cards everybody knows exactly."""
-        return [
-            [common for common in commons if common and not common & (common - 1)]
-            for commons in self._commons_of(view, board)
-        ]
+        """Per player, identities (as bits) of their cards everybody knows exactly
+        (worked out with ``_commons_of``)."""
+        self._commons_of(view, board)
+        return self._known
 
     def _known_elsewhere(self, view: PlayerView, board: Board, receiver: int) -> list[int]:
         """Identities (as bits) of the cards outside the receiver's hand that
@@ -2129,37 +2137,46 @@ _Read = tuple[dict[int, int], bool, frozenset[int], _Prompted | None]
 _CLUE_KINDS: IdentityCache[list[tuple[ColourHint | RankHint, int]]] = IdentityCache(512)
 
 
-def _clue_masks_now(view: PlayerView, board: Board) -> tuple[list[list[int]], list[list[int]]]:
+def _clue_masks_now(
+    view: PlayerView, board: Board
+) -> tuple[list[list[int]], list[list[int]], list[list[bool]]]:
     """Per player, per slot: what the card's clues allow of the identities available,
-    and its deck index. Public and the same for every seat: worked out by the first
-    seat that asks at this turn (the others take it from ``view.shared``), and only
-    for the hands that changed since it was last worked out (``hand_moves``: at most
-    one hand a turn). Never changed once made (its lists neither)."""
+    its deck index, and whether those clues leave it one identity. Public and the
+    same for every seat: worked out by the first seat that asks at this turn (the
+    others take it from ``view.shared``), and only for the hands that changed since
+    it was last worked out (``hand_moves``: at most one hand a turn). Never changed
+    once made (its lists neither)."""
     shared = view.shared
     turn = view.turn
     kept = shared.get("conventions.clue_masks")
     if kept is not None and kept[0] == turn and kept[1] is board:
-        return kept[2], kept[3]
+        return kept[2], kept[3], kept[4]
     ids = board.ids
     available = board.available
     moves = [view.hand_moves(player) for player in range(view.players)]
-    if kept is not None and (kept[1].ids is not ids or available & ~kept[5]):
+    if kept is not None and (kept[1].ids is not ids or available & ~kept[6]):
         kept = None  # another deck, or more available (not in one game): all again
     masks: list[list[int]] = []
     indexes: list[list[int]] = []
+    singles: list[list[bool]] = []
     for player, moved in enumerate(moves):
-        if kept is not None and kept[4][player] == moved:
+        if kept is not None and kept[5][player] == moved:
+            indexes.append(kept[3][player])
+            if kept[6] == available:
+                masks.append(kept[2][player])
+                singles.append(kept[4][player])
+                continue
             # the same cards, told the same: only fewer identities may be available
             # now (copies only ever leave), so narrowing the masks is enough
-            before = kept[2][player]
-            masks.append(before if kept[5] == available else [m & available for m in before])
-            indexes.append(kept[3][player])
-            continue
-        hand = view.hand(player)
-        masks.append([ids.of_hand_card(held) & available for held in hand])
-        indexes.append([held.deck_index for held in hand])
-    shared["conventions.clue_masks"] = (turn, board, masks, indexes, moves, available)
-    return masks, indexes
+            hand_masks = [mask & available for mask in kept[2][player]]
+        else:
+            hand = view.hand(player)
+            indexes.append([held.deck_index for held in hand])
+            hand_masks = [ids.of_hand_card(held) & available for held in hand]
+        masks.append(hand_masks)
+        singles.append([bool(mask) and not mask & (mask - 1) for mask in hand_masks])
+    shared["conventions.clue_masks"] = (turn, board, masks, indexes, singles, moves, available)
+    return masks, indexes, singles
 
 
 def _clued_hand(
