@@ -17,6 +17,7 @@ from deckforge.rules.simulation import (
     BotError,
     GameResult,
     Summary,
+    _chunks,
     game_seed,
     play_game,
     report,
@@ -54,6 +55,20 @@ def test_the_figures_do_not_depend_on_the_number_of_processes() -> None:
     theme = _theme("interfaith-festival")
     alone = simulate(theme, 4, 10, seed=3, jobs=1)
     assert simulate(theme, 4, 10, seed=3, jobs=2) == alone
+
+
+@pytest.mark.parametrize(("games", "jobs"), [(1, 2), (7, 2), (60, 2), (1000, 2), (1000, 8)])
+def test_the_pool_gets_every_game_once_in_pieces_that_shrink_to_one(games: int, jobs: int) -> None:
+    # so that the processes finish together: the last pieces are single games
+    seeds = list(range(games))
+    pieces = _chunks(seeds, jobs)
+    assert [seed for piece in pieces for seed in piece] == seeds
+    sizes = [len(piece) for piece in pieces]
+    assert all(1 <= size <= 25 for size in sizes)
+    assert sizes == sorted(sizes, reverse=True)
+    assert sizes[-min(jobs, games) :] == [1] * min(jobs, games)
+    if games >= 1000:
+        assert len(pieces) <= games // 5  # few round trips on long runs
 
 
 def test_different_seeds_give_different_games() -> None:
