@@ -534,7 +534,8 @@ class ConventionBot:
         without the reading."""
         commons = self._commons
         if commons is None:
-            masks, indexes, singles = _clue_masks_now(view, board)
+            now = _clue_masks_now(view, board)
+            masks, indexes, singles = now.masks, now.indexes, now.singles
             beliefs = self._belief
             commons = []
             by_player = []
@@ -1759,7 +1760,8 @@ class ConventionBot:
         ``facts``: the deck indexes of their cards, clue masks, what everybody knows of
         each, readings, untouched cards, and the identities known exactly elsewhere."""
         indexes, before, common_before, _, _, known = facts
-        store = view.shared.get("conventions.seen")
+        found = view.shared.get("conventions.seen")
+        store = found if isinstance(found, _SeenStore) else None  # (typed when compiled)
         if store is None:
             store = view.shared["conventions.seen"] = _SeenStore(board.ids)
         key: tuple[object, ...] = ()
@@ -2137,9 +2139,31 @@ _Read = tuple[dict[int, int], bool, frozenset[int], _Prompted | None]
 _CLUE_KINDS: IdentityCache[list[tuple[ColourHint | RankHint, int]]] = IdentityCache(512)
 
 
-def _clue_masks_now(
-    view: PlayerView, board: Board
-) -> tuple[list[list[int]], list[list[int]], list[list[bool]]]:
+class _ClueMasks:
+    """``_clue_masks_now``'s answer for one turn, kept in ``view.shared`` (a class, not a
+    tuple: the compiled build reads its fields typed)."""
+
+    __slots__ = ("available", "board", "indexes", "masks", "moves", "singles", "turn")
+
+    def __init__(
+        self,
+        turn: int,
+        board: Board,
+        masks: list[list[int]],
+        indexes: list[list[int]],
+        singles: list[list[bool]],
+        moves: list[int],
+    ) -> None:
+        self.turn = turn
+        self.board = board
+        self.masks = masks
+        self.indexes = indexes
+        self.singles = singles
+        self.moves = moves
+        self.available = board.available
+
+
+def _clue_masks_now(view: PlayerView, board: Board) -> _ClueMasks:
     """Per player, per slot: what the card's clues allow of the identities available,
     its deck index, and whether those clues leave it one identity. Public and the
     same for every seat: worked out by the first seat that asks at this turn (the
@@ -2148,35 +2172,37 @@ def _clue_masks_now(
     once made (its lists neither)."""
     shared = view.shared
     turn = view.turn
-    kept = shared.get("conventions.clue_masks")
-    if kept is not None and kept[0] == turn and kept[1] is board:
-        return kept[2], kept[3], kept[4]
+    found = shared.get("conventions.clue_masks")
+    kept = found if isinstance(found, _ClueMasks) else None
+    if kept is not None and kept.turn == turn and kept.board is board:
+        return kept
     ids = board.ids
     available = board.available
     moves = [view.hand_moves(player) for player in range(view.players)]
-    if kept is not None and (kept[1].ids is not ids or available & ~kept[6]):
+    if kept is not None and (kept.board.ids is not ids or available & ~kept.available):
         kept = None  # another deck, or more available (not in one game): all again
     masks: list[list[int]] = []
     indexes: list[list[int]] = []
     singles: list[list[bool]] = []
     for player, moved in enumerate(moves):
-        if kept is not None and kept[5][player] == moved:
-            indexes.append(kept[3][player])
-            if kept[6] == available:
-                masks.append(kept[2][player])
-                singles.append(kept[4][player])
+        if kept is not None and kept.moves[player] == moved:
+            indexes.append(kept.indexes[player])
+            if kept.available == available:
+                masks.append(kept.masks[player])
+                singles.append(kept.singles[player])
                 continue
             # the same cards, told the same: only fewer identities may be available
             # now (copies only ever leave), so narrowing the masks is enough
-            hand_masks = [mask & available for mask in kept[2][player]]
+            hand_masks = [mask & available for mask in kept.masks[player]]
         else:
             hand = view.hand(player)
             indexes.append([held.deck_index for held in hand])
             hand_masks = [ids.of_hand_card(held) & available for held in hand]
         masks.append(hand_masks)
         singles.append([bool(mask) and not mask & (mask - 1) for mask in hand_masks])
-    shared["conventions.clue_masks"] = (turn, board, masks, indexes, singles, moves, available)
-    return masks, indexes, singles
+    made = _ClueMasks(turn, board, masks, indexes, singles, moves)
+    shared["conventions.clue_masks"] = made
+    return made
 
 
 def _clued_hand(
