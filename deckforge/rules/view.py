@@ -30,14 +30,19 @@ class HintTouches:
 class PlayerView:
     """Read-only window on a :class:`Game` from ``player``'s seat (always current)."""
 
-    __slots__ = ("_game", "player", "players")
+    __slots__ = ("_deck_size", "_game", "_hand_moves", "_shared", "player", "players")
 
     def __init__(self, game: Game, player: int) -> None:
         if not 0 <= player < game.players:
             raise ValueError(f"no player {player} at a table of {game.players}")
         self._game = game
         self.player = player
-        self.players = game.players  # fixed for the game (read on every step of a bot)
+        # fixed for the game, read by the bots at every step: kept here, one lookup
+        # fewer each (the game's list of hand counts is changed in place, never replaced)
+        self.players = game.players
+        self._deck_size = game._book.deck_size
+        self._hand_moves = game._hand_moves
+        self._shared: dict[str, Any] | None = None  # see shared
 
     # ---- public table state -----------------------------------------------------------
 
@@ -75,8 +80,7 @@ class PlayerView:
 
     @property
     def deck_left(self) -> int:
-        game = self._game
-        return game._book.deck_size - game._drawn  # Game.deck_left without its call
+        return self._deck_size - self._game._drawn  # Game.deck_left without its call
 
     @property
     def final_turns_left(self) -> int | None:
@@ -136,10 +140,13 @@ class PlayerView:
         public facts alone (never from what one seat knows), so that one seat works it
         out and the others reuse it; or from what every seat but one sees of that one's
         hand, read only by the others. Keys name their owner (``"conventions.board"``)."""
-        game = self._game
-        shared = game._shared
+        shared = self._shared
         if shared is None:
-            shared = game._shared = {}
+            game = self._game
+            shared = game._shared
+            if shared is None:
+                shared = game._shared = {}
+            self._shared = shared  # the game's, for good: the next asks skip the game
         return shared
 
     def discarded_counts(self) -> tuple[tuple[int, ...], ...]:
@@ -178,7 +185,7 @@ class PlayerView:
         """A count that grows whenever ``player``'s hand or what they were told of it
         changes (a card leaves or comes, a hint reaches it): equal counts, the same hand
         with the same knowledge."""
-        return self._game._hand_moves[player]
+        return self._hand_moves[player]
 
     def deck_indexes(self, player: int) -> tuple[int, ...]:
         """The deck indexes of ``player``'s cards, oldest first (anyone's, mine too: they
