@@ -513,12 +513,12 @@ class ConventionBot:
         shared = view.shared
         kept = shared.get("conventions.board")
         previous = None
-        if kept is not None and kept[1] is ids:
-            if kept[0] == out:
-                return kept[2]  # type: ignore[no-any-return]
-            previous = kept[2]
+        if isinstance(kept, _SharedBoard) and kept.ids is ids:
+            if kept.out == out:
+                return kept.board
+            previous = kept.board
         board = Board(ids, view, previous)
-        shared["conventions.board"] = (out, ids, board)
+        shared["conventions.board"] = _SharedBoard(out, ids, board)
         return board
 
     def _chop(self, indexes: list[int]) -> int | None:
@@ -2139,6 +2139,18 @@ _Read = tuple[dict[int, int], bool, frozenset[int], _Prompted | None]
 _CLUE_KINDS: IdentityCache[list[tuple[ColourHint | RankHint, int]]] = IdentityCache(512)
 
 
+class _SharedBoard:
+    """The board every seat shares (``ConventionBot._board_of``) and the moment it
+    is of (``PlayerView.cards_out``); typed, as ``_ClueMasks``."""
+
+    __slots__ = ("board", "ids", "out")
+
+    def __init__(self, out: tuple[int, int], ids: Identities, board: Board) -> None:
+        self.out = out
+        self.ids = ids
+        self.board = board
+
+
 class _ClueMasks:
     """``_clue_masks_now``'s answer for one turn, kept in ``view.shared`` (a class, not a
     tuple: the compiled build reads its fields typed)."""
@@ -2205,6 +2217,19 @@ def _clue_masks_now(view: PlayerView, board: Board) -> _ClueMasks:
     return made
 
 
+class _CluedHand:
+    """``_clued_hand``'s answer for one clue, kept in ``view.shared`` (typed, as
+    ``_ClueMasks``)."""
+
+    __slots__ = ("after", "event", "ids", "indexes")
+
+    def __init__(self, event: Event, ids: Identities, indexes: list[int], after: list[int]) -> None:
+        self.event = event
+        self.ids = ids
+        self.indexes = indexes
+        self.after = after
+
+
 def _clued_hand(
     view: PlayerView, ids: Identities, event: Event, target: int
 ) -> tuple[list[int], list[int]]:
@@ -2213,12 +2238,12 @@ def _clued_hand(
     the others take it from ``view.shared``. Never changed once made."""
     shared = view.shared
     kept = shared.get("conventions.clued_hand")
-    if kept is not None and kept[0] is event and kept[1] is ids:
-        return kept[2], kept[3]  # type: ignore[no-any-return]
+    if isinstance(kept, _CluedHand) and kept.event is event and kept.ids is ids:
+        return kept.indexes, kept.after
     hand = view.hand(target)
     indexes = [held.deck_index for held in hand]
     after = [ids.of_hand_card(held) for held in hand]
-    shared["conventions.clued_hand"] = (event, ids, indexes, after)
+    shared["conventions.clued_hand"] = _CluedHand(event, ids, indexes, after)
     return indexes, after
 
 
