@@ -109,7 +109,7 @@ from deckforge.rules.view import PlayerView
 # The records below that are made many times a turn write their ``__init__`` out: the
 # compiled build (see docs/designer-guide.md) compiles an ``__init__`` written in the
 # class, while the one ``@dataclass`` generates stays interpreted and makes each
-# record about ten times slower to build (a fifth of a turn on the largest deck).
+# record about ten times slower to build (a tenth of a game on the largest deck).
 
 
 @dataclass(slots=True, init=False)
