@@ -1845,11 +1845,12 @@ class ConventionBot:
         what the focus may be; None when the clue is no tempo clue. Worked out from
         what any giver sees the same, so kept with it (``_Seen.tempo``)."""
         truths, before = receiver.truths, receiver.before
+        unclued = ~clue_mask
         touched = []
         for slot in receiver.seen.clued_slots:
             was = before[slot]
             if truths[slot] & clue_mask:
-                if was & ~clue_mask:
+                if was & unclued:
                     return None  # it tells this clued card something
                 touched.append(slot)
             elif was & clue_mask:

@@ -222,12 +222,18 @@ class Board:
     )
 
     suits: list[_SuitFacts]
+    playable: int
+    after_playable: int
+    trash: int
+    critical: int
+    available: int
 
     def __init__(self, ids: Identities, view: PlayerView, previous: Board | None = None) -> None:
         self.ids = ids
         heights = view.pile_heights()
         kept = previous.suits if previous is not None else None
         suits: list[_SuitFacts] = []
+        changed: list[int] = []  # the suits worked out again
         for suit, discarded in enumerate(view.discarded_counts()):
             played = heights[suit]
             if kept is not None:
@@ -236,19 +242,39 @@ class Board:
                     suits.append(facts)
                     continue
             suits.append(_SuitFacts.of(ids, suit, played, discarded))
-        playable = trash = critical = available = 0
-        for facts in suits:
-            playable |= facts.playable
-            trash |= facts.trash
-            critical |= facts.critical
-            available |= facts.available
-        following = 0
+            changed.append(suit)
         successor = ids.successor
-        mask = playable
-        while mask:
-            low = mask & -mask
-            following |= successor[low.bit_length() - 1]
-            mask ^= low
+        if previous is not None:
+            # the previous board's masks with the changed suits' parts replaced (the
+            # suits' identities are apart, and what follows a card is of its suit)
+            playable, trash = previous.playable, previous.trash
+            critical, available = previous.critical, previous.available
+            following = previous.after_playable
+            for suit in changed:
+                facts, other = suits[suit], ~ids.suit_masks[suit]
+                playable = playable & other | facts.playable
+                trash = trash & other | facts.trash
+                critical = critical & other | facts.critical
+                available = available & other | facts.available
+                following &= other
+                mask = facts.playable
+                while mask:
+                    low = mask & -mask
+                    following |= successor[low.bit_length() - 1]
+                    mask ^= low
+        else:
+            playable = trash = critical = available = 0
+            for facts in suits:
+                playable |= facts.playable
+                trash |= facts.trash
+                critical |= facts.critical
+                available |= facts.available
+            following = 0
+            mask = playable
+            while mask:
+                low = mask & -mask
+                following |= successor[low.bit_length() - 1]
+                mask ^= low
         self.suits = suits
         self._left: list[int] | None = None
         self.playable = playable
