@@ -2267,14 +2267,11 @@ def _played_in_turn(board: Board, queued: list[int]) -> int:
     pending = 0
     for bit in queued:
         pending |= bit
-    successor = board.ids.successor
+    ids = board.ids
     ready = pending & soon
     while ready:
         pending ^= ready
-        while ready:
-            low = ready & -ready
-            soon |= successor[low.bit_length() - 1]
-            ready ^= low
+        soon |= ids.following(ready)
         ready = pending & soon
     return soon
 

@@ -93,6 +93,16 @@ class Identities:
     def bit(self, card: Card) -> int:
         return 1 << (card.suit * self.width + card.rank - 1)
 
+    def following(self, mask: int) -> int:
+        """The identities played right after those in ``mask``."""
+        successor = self.successor
+        found = 0
+        while mask:
+            low = mask & -mask
+            found |= successor[low.bit_length() - 1]
+            mask ^= low
+        return found
+
     def of_hand_card(self, held: HandCard) -> int:
         """The identities consistent with every clue the card received."""
         key = (held.possible_suits, held.possible_ranks)
@@ -243,38 +253,22 @@ class Board:
                     continue
             suits.append(_SuitFacts.of(ids, suit, played, discarded))
             changed.append(suit)
-        successor = ids.successor
+        # the previous board's masks with the changed suits' parts replaced (the suits'
+        # identities are apart, and what follows a card is of its suit); without a
+        # previous board every suit is worked out, into empty masks
         if previous is not None:
-            # the previous board's masks with the changed suits' parts replaced (the
-            # suits' identities are apart, and what follows a card is of its suit)
             playable, trash = previous.playable, previous.trash
             critical, available = previous.critical, previous.available
             following = previous.after_playable
-            for suit in changed:
-                facts, other = suits[suit], ~ids.suit_masks[suit]
-                playable = playable & other | facts.playable
-                trash = trash & other | facts.trash
-                critical = critical & other | facts.critical
-                available = available & other | facts.available
-                following &= other
-                mask = facts.playable
-                while mask:
-                    low = mask & -mask
-                    following |= successor[low.bit_length() - 1]
-                    mask ^= low
         else:
-            playable = trash = critical = available = 0
-            for facts in suits:
-                playable |= facts.playable
-                trash |= facts.trash
-                critical |= facts.critical
-                available |= facts.available
-            following = 0
-            mask = playable
-            while mask:
-                low = mask & -mask
-                following |= successor[low.bit_length() - 1]
-                mask ^= low
+            playable = trash = critical = available = following = 0
+        for suit in changed:
+            facts, other = suits[suit], ~ids.suit_masks[suit]
+            playable = playable & other | facts.playable
+            trash = trash & other | facts.trash
+            critical = critical & other | facts.critical
+            available = available & other | facts.available
+            following = following & other | ids.following(facts.playable)
         self.suits = suits
         self._left: list[int] | None = None
         self.playable = playable
@@ -328,8 +322,7 @@ def hand_identities(view: PlayerView, ids: Identities, player: int) -> list[int]
     found = kept.get(player)
     if found is not None and found[0] == moves and found[1] is ids:
         return found[2]
-    width = ids.width
-    identities = [card.suit * width + card.rank - 1 for card in view.cards(player)]
+    identities = [ids.index(card) for card in view.cards(player)]
     kept[player] = (moves, ids, identities)
     return identities
 
