@@ -10,6 +10,9 @@ fewer than the computer has, so the referee keeps one), each in a process of
 its own pool, so the referee's process stays free for the pages and streams.
 The browser on this computer (127.0.0.1 or ::1) is not in line: its kits are
 built at once, as before.
+
+A worker that dies (killed for memory, say) breaks its pool: the kits it was
+building say they could not be built, and the next kit gets a fresh pool.
 """
 
 from __future__ import annotations
@@ -21,7 +24,10 @@ import signal
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Iterator
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -93,6 +99,13 @@ class KitLine:
                 (j.address, j.key) for j in self._jobs.values() if j.started and j.files is None
             ]
 
+    @contextmanager
+    def held(self) -> Iterator[None]:
+        """Nothing in the line moves while held: no kit finishes or starts, so what
+        ``ask`` and ``building`` answer in the meantime is one moment's picture."""
+        with self._lock:
+            yield
+
     def _place(self, job: Job) -> int:
         waiting = [j for j in self._jobs.values() if j.files is None]
         waiting.sort(key=lambda j: not j.started)  # those being built first, then the line
@@ -116,16 +129,29 @@ class KitLine:
             job.started = True
             busy.add(job.address)
             building.append(job)
-            future = self._executor().submit(build_in_worker, job.theme, job.options)
-            future.add_done_callback(functools.partial(self._built, job))
+            pool = self._executor()
+            try:
+                future = pool.submit(build_in_worker, job.theme, job.options)
+            except BrokenProcessPool:  # broken since its last kit: this one gets a new pool
+                self._drop(pool)
+                pool = self._executor()
+                future = pool.submit(build_in_worker, job.theme, job.options)
+            future.add_done_callback(functools.partial(self._built, job, pool))
 
-    def _built(self, job: Job, done: Future[tuple[dict[str, bytes], list[str]]]) -> None:
+    def _built(
+        self, job: Job, pool: Executor, done: Future[tuple[dict[str, bytes], list[str]]]
+    ) -> None:
+        broken = False
         try:
             files, problems = done.result()
         except Exception as error:  # a worker that died: the page says so, once
-            files, problems = {}, [f"the kit could not be built ({type(error).__name__})"]
+            broken = isinstance(error, BrokenProcessPool)
+            why = "the process building it stopped; ask again" if broken else type(error).__name__
+            files, problems = {}, [f"the kit could not be built ({why})"]
         with self._lock:
             job.files, job.problems, job.finished_at = files, problems, time.monotonic()
+            if broken:
+                self._drop(pool)
             self._next()
 
     def _executor(self) -> Executor:
@@ -135,3 +161,9 @@ class KitLine:
                 self.workers, mp_context=context, initializer=quiet_worker
             )
         return self._pool
+
+    def _drop(self, pool: Executor) -> None:
+        """Forget a broken pool (once, whichever of its kits tells first)."""
+        if self._pool is pool:
+            self._pool = None
+            pool.shutdown(wait=False, cancel_futures=True)

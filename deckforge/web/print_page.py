@@ -160,7 +160,8 @@ def _form_options(form: Any) -> KitOptions:
     )
 
 
-def _line() -> KitLine:
+def print_line() -> KitLine:
+    """This app's line of kits asked from the network (made on first use)."""
     line = current_app.extensions.get("deckforge.print.line")
     if line is None:
         line = current_app.extensions.setdefault(
@@ -219,7 +220,7 @@ def download() -> Any:
         files = _kits.peek(_kits.key(deck, options))
         from_here = request.remote_addr in THIS_COMPUTER and not proxied(request.environ)
         if files is None and not from_here:
-            state, answer = _line().ask(
+            state, answer = print_line().ask(
                 request.remote_addr or "", _kits.key(deck, options), theme, options
             )
             if state == "waiting":

@@ -15,6 +15,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from deckforge.web import create_app
+from deckforge.web.print_page import print_line
 
 PROXY = "127.0.0.1"  # nginx on the referee's own computer
 OUTSIDE_THEME = Path(__file__).parents[1] / "referee" / "data" / "script-theme.yaml"
@@ -120,10 +121,13 @@ def test_the_print_line_counts_the_real_clients_and_never_the_proxy_as_unlimited
         ("0.61", {**CLAIMS_THIS_COMPUTER, "HTTP_X_FORWARDED_FOR": "127.0.0.1, 203.0.113.5"}),
         ("0.62", {**CLAIMS_THIS_COMPUTER, "HTTP_X_FORWARDED_FOR": "203.0.113.6"}),
     ]
-    for offset, environ in pupils:
-        # in line (202), not built at once as this computer's kits are
-        assert client.get(url.format(offset), environ_base=environ).status_code == 202
-    building = app.extensions["deckforge.print.line"].building()
+    with app.app_context():
+        line = print_line()
+    with line.held():  # neither kit finishes before the line is read
+        for offset, environ in pupils:
+            # in line (202), not built at once as this computer's kits are
+            assert client.get(url.format(offset), environ_base=environ).status_code == 202
+        building = line.building()
     assert sorted(address for address, _ in building) == ["203.0.113.5", "203.0.113.6"]
     deadline = time.monotonic() + 180
     for offset, environ in pupils:

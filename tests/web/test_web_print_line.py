@@ -3,6 +3,9 @@ time per address, built in worker processes; this computer's kits are built at o
 
 from __future__ import annotations
 
+import multiprocessing
+import os
+import signal
 import time
 from pathlib import Path
 
@@ -12,6 +15,8 @@ from flask.testing import FlaskClient
 
 from deckforge.bundled import bundled_folder
 from deckforge.web import create_app
+from deckforge.web.kit_line import KitLine
+from deckforge.web.print_page import print_line
 
 THEME = "hanabi-classic"
 PHONE, TABLET = "192.168.1.31", "192.168.1.32"
@@ -22,6 +27,11 @@ pytestmark = pytest.mark.server  # the kits are built in worker processes
 def _app(tmp_path: Path, workers: int) -> Flask:
     config = {"TESTING": True, "DATABASE": str(tmp_path / "r.sqlite3"), "PRINT_WORKERS": workers}
     return create_app(config)
+
+
+def _line_of(app: Flask) -> KitLine:
+    with app.app_context():
+        return print_line()
 
 
 def _url(offset: str, name: str = "rules.pdf") -> str:
@@ -48,12 +58,13 @@ def _until_ready(client: FlaskClient, url: str, address: str) -> bytes:
 def test_a_phone_waits_in_line_with_its_place_then_gets_the_same_pdf(tmp_path: Path) -> None:
     app = _app(tmp_path, workers=1)
     client = app.test_client()
-    status, text, _ = _ask(client, _url("0.31"), PHONE)
-    assert status == 202
-    assert 'http-equiv="refresh"' in text and "offset_x=0.31" in text  # it asks again
-    assert "Votre kit est en préparation" in text
-    status, text, _ = _ask(client, _url("0.32"), TABLET)
-    assert status == 202 and "à la place 2" in text  # one worker: the tablet waits
+    with _line_of(app).held():  # the phone's kit cannot finish before the tablet asks
+        status, text, _ = _ask(client, _url("0.31"), PHONE)
+        assert status == 202
+        assert 'http-equiv="refresh"' in text and "offset_x=0.31" in text  # it asks again
+        assert "Votre kit est en préparation" in text
+        status, text, _ = _ask(client, _url("0.32"), TABLET)
+        assert status == 202 and "à la place 2" in text  # one worker: the tablet waits
     phone_pdf = _until_ready(client, _url("0.31"), PHONE)
     tablet_pdf = _until_ready(client, _url("0.32"), TABLET)
     assert phone_pdf.startswith(b"%PDF") and tablet_pdf.startswith(b"%PDF")
@@ -64,11 +75,12 @@ def test_a_phone_waits_in_line_with_its_place_then_gets_the_same_pdf(tmp_path: P
 def test_one_kit_at_a_time_per_address(tmp_path: Path) -> None:
     app = _app(tmp_path, workers=2)
     client = app.test_client()
-    assert _ask(client, _url("0.41"), PHONE)[0] == 202
-    assert _ask(client, _url("0.42"), PHONE)[0] == 202  # the phone's second kit
-    assert _ask(client, _url("0.43"), TABLET)[0] == 202
-    line = app.extensions["deckforge.print.line"]
-    building = line.building()
+    line = _line_of(app)
+    with line.held():  # no kit finishes meanwhile, so none starts in its place
+        assert _ask(client, _url("0.41"), PHONE)[0] == 202
+        assert _ask(client, _url("0.42"), PHONE)[0] == 202  # the phone's second kit
+        assert _ask(client, _url("0.43"), TABLET)[0] == 202
+        building = line.building()
     # two workers: the phone's first kit and the tablet's, not the phone's second
     assert sorted(address for address, _ in building) == [PHONE, TABLET]
     for offset, address in (("0.41", PHONE), ("0.42", PHONE), ("0.43", TABLET)):
@@ -104,3 +116,27 @@ def test_a_kit_that_cannot_be_printed_says_why_after_its_turn(tmp_path: Path) ->
             break
         time.sleep(0.1)
     assert status == 422 and 'role="alert"' in page and "Bouddhisme 1" in page
+
+
+def test_a_worker_that_dies_fails_its_kit_once_and_the_line_goes_on(tmp_path: Path) -> None:
+    app = _app(tmp_path, workers=1)
+    client = app.test_client()
+    line = _line_of(app)
+    before = set(multiprocessing.active_children())
+    with line.held():
+        assert _ask(client, _url("0.71"), PHONE)[0] == 202
+        assert _ask(client, _url("0.72"), TABLET)[0] == 202  # waits behind the phone's
+        workers = set(multiprocessing.active_children()) - before
+        assert len(workers) == 1 and line.building() == [(PHONE, line.building()[0][1])]
+        # killed as the system kills a process when memory runs out
+        os.kill(next(iter(workers)).pid, signal.SIGKILL)
+    deadline = time.monotonic() + 60
+    while (answer := _ask(client, _url("0.71"), PHONE))[0] == 202:
+        assert time.monotonic() < deadline, "the dead worker's kit never said so"
+        time.sleep(0.1)
+    status, page, _ = answer
+    assert status == 422 and 'role="alert"' in page
+    assert "the process building it stopped; ask again" in page
+    # the tablet's kit, and the phone's asked again, are built by a fresh pool
+    assert _until_ready(client, _url("0.72"), TABLET).startswith(b"%PDF")
+    assert _until_ready(client, _url("0.71"), PHONE).startswith(b"%PDF")
