@@ -614,6 +614,15 @@ def test_a_board_built_from_the_previous_one_is_the_board_built_afresh(theme_nam
             for name in ("playable", "trash", "critical", "available", "useful"):
                 assert getattr(board, name) == getattr(fresh, name), (name, game.turn)
             assert board.after_playable == fresh.after_playable
+            # complements within the deck's identities, never negative numbers (on a
+            # large deck the compiled build's fast path takes non-negative ones only)
+            every = ids.every
+            for name in ("playable", "trash", "critical", "available", "useful", "waiting"):
+                mask = getattr(board, name)
+                assert mask >= 0 and mask & every == mask, name
+            assert board.unplayable == every & ~board.playable
+            assert board.useful == every & ~board.trash
+            assert board.waiting == board.useful & ~board.playable
             # every seat reads the same board, worked out once for the table
             seats = [bot._board_of(game.view(bot.seat)) for bot in bots]
             assert all(seat is seats[0] for seat in seats)

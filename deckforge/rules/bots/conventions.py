@@ -545,8 +545,10 @@ class ConventionBot:
                 known = []
                 for slot, mask in enumerate(clue_masks):
                     belief = beliefs.get(deck_indexes[slot])
-                    if belief is not None and mask & belief:
-                        mask &= belief
+                    if belief is not None:
+                        narrowed = mask & belief
+                        if narrowed:
+                            mask = narrowed
                         if not mask & (mask - 1):
                             known.append(mask)
                     elif single[slot]:
@@ -595,8 +597,10 @@ class ConventionBot:
             if slot not in touched:
                 mask = after[slot] & board.available
                 belief = beliefs[slot]
-                if belief is not None and mask & belief:
-                    mask &= belief
+                if belief is not None:
+                    narrowed = mask & belief
+                    if narrowed:
+                        mask = narrowed
                 if mask and not mask & (mask - 1):
                     queued.append(mask)
         if not queued and known_soon is not None:
@@ -617,8 +621,10 @@ class ConventionBot:
             if indexes[slot] not in clued:
                 return None
         for slot, index in enumerate(indexes):
-            if index in clued and masks.get(index, 0) & available & ~after[slot]:
-                return None  # it tells a clued card something
+            if index in clued:
+                told = masks.get(index, 0) & available
+                if (told & after[slot]) != told:
+                    return None  # it tells a clued card something
         focus = touched[-1]
         allowed = self._tempo_focus(board, indexes[focus], after[focus] & available)
         return None if allowed is None else {focus: allowed}
@@ -669,7 +675,8 @@ class ConventionBot:
             return {focus: narrowed}, False, None
         if focus == chop:
             return {}, False, None
-        beyond = fits & board.after_playable & ~soon  # one step beyond what plays now
+        beyond = fits & board.after_playable
+        beyond ^= beyond & soon  # one step beyond what plays now
         if beyond and self.PROMPTS:
             prompt = self._prompt(board, indexes, after, touched, beyond, focus, prompts)
             if prompt is not None:
@@ -763,13 +770,11 @@ class ConventionBot:
             return kept[1]
         successor = board.ids.successor
         steps = []
-        mask = board.playable
-        while mask:
-            low = mask & -mask
-            mask ^= low
-            following = successor[low.bit_length() - 1]
+        bits = board.ids.bits
+        for index in members(board.playable):
+            following = successor[index]
             if following:
-                steps.append((low, following))
+                steps.append((bits[index], following))
         self._steps_of = (board, steps)
         return steps
 
@@ -1363,7 +1368,7 @@ class ConventionBot:
         for common in self._commons_of(view, board)[player]:
             if common and not common & board.unplayable:
                 return False  # they have something to play
-            if common and not common & ~board.trash:
+            if common and not common & board.useful:
                 return False  # they have something safe to discard
         return True
 
@@ -1377,7 +1382,7 @@ class ConventionBot:
 
         def key(slot: int) -> tuple[bool, int]:
             option = options[slot]
-            return (option & ~finishing != 0, -slot)
+            return ((option & finishing) != option, -slot)
 
         return min(plays, key=key)
 
@@ -1467,7 +1472,7 @@ class ConventionBot:
         plays = [
             hand[slot]
             for slot, common in enumerate(self._commons_of(view, board)[player])
-            if common and not common & ~in_time
+            if common and (common & in_time) == common
         ]
         if len(plays) != 1:
             return in_time
@@ -1612,12 +1617,13 @@ class ConventionBot:
             return True  # whatever it tells
         most = -distance
         before, beliefs = receiver.before, receiver.beliefs
+        unclued = board.ids.every ^ clue_mask  # within every identity: see ``Board``
         useful, unplayable = board.useful, board.unplayable
         for slot, truth in enumerate(receiver.truths):
             kinds = bounds.kinds[slot]
             if not kinds:
                 continue
-            after = before[slot] & (clue_mask if truth & clue_mask else ~clue_mask)
+            after = before[slot] & (clue_mask if truth & clue_mask else unclued)
             if after == before[slot]:
                 continue  # nothing learnt
             belief = beliefs[slot]
@@ -1625,7 +1631,7 @@ class ConventionBot:
             card = 0.0
             if kinds & 1 and not known & unplayable:
                 card = 1.0
-            if kinds & 2 and not known & ~bounds.soon_most:
+            if kinds & 2 and (known & bounds.soon_most) == known:
                 card = max(card, self.DELAYED)
             if kinds & 4 and not known & useful:
                 card = max(card, self.GOES)
@@ -1656,7 +1662,7 @@ class ConventionBot:
             if truth & playable and (not was or was & board.unplayable):
                 kinds, most = 1, 1.0
             if not self._last_round:  # in the last round only plays count
-                if truth & soon_most and (not was or was & ~receiver.soon):
+                if truth & soon_most and (not was or (was & receiver.soon) != was):
                     kinds |= 2
                     most = max(most, self.DELAYED)
                 if not truth & useful and was & useful:
@@ -1845,12 +1851,11 @@ class ConventionBot:
         what the focus may be; None when the clue is no tempo clue. Worked out from
         what any giver sees the same, so kept with it (``_Seen.tempo``)."""
         truths, before = receiver.truths, receiver.before
-        unclued = ~clue_mask
         touched = []
         for slot in receiver.seen.clued_slots:
             was = before[slot]
             if truths[slot] & clue_mask:
-                if was & unclued:
+                if (was & clue_mask) != was:
                     return None  # it tells this clued card something
                 touched.append(slot)
             elif was & clue_mask:
@@ -1876,7 +1881,7 @@ class ConventionBot:
     ) -> _Clue | None:
         """What a clue is worth (None: the receiver would read it wrong, or a finesse
         it rests on does not hold). ``newly``: it touches a card for the first time."""
-        unclued = ~clue_mask
+        unclued = board.ids.every ^ clue_mask  # within every identity: see ``Board``
         truths = receiver.truths
         after = [
             mask & (clue_mask if truths[slot] & clue_mask else unclued)
@@ -2019,14 +2024,16 @@ class ConventionBot:
         useful, unplayable = board.useful, board.unplayable
         common_before, chop = receiver.common_before, receiver.chop
         beliefs, fresh = receiver.beliefs, receiver.fresh
-        later = ~soon
+        later = board.ids.every ^ soon  # within every identity: see ``Board``
         for slot, truth in enumerate(receiver.truths):
             mask = after[slot]  # of the identities available
             belief = reading.get(slot, beliefs[slot])
             if belief == 0:
                 continue
-            if belief is not None and mask & belief:
-                mask &= belief
+            if belief is not None:
+                narrowed = mask & belief
+                if narrowed:
+                    mask = narrowed
             was = common_before[slot]
             newly = fresh[slot] and slot in touched
             plays = bool(mask) and not mask & unplayable
@@ -2037,7 +2044,7 @@ class ConventionBot:
             elif self._last_round:
                 # once the deck is out, only the plays by their turn count
                 in_time = receiver.in_time
-                if mask and not mask & ~in_time and (not was or was & ~in_time):
+                if mask and (mask & in_time) == mask and (not was or (was & in_time) != was):
                     _count_play(tally, truth, 1.0)
                 continue
             elif mask and not mask & later and (not was or was & later):
@@ -2079,8 +2086,10 @@ class ConventionBot:
             belief = receiver.beliefs[slot]
             if belief == 0:
                 continue
-            if belief is not None and mask & belief:
-                mask &= belief
+            if belief is not None:
+                narrowed = mask & belief
+                if narrowed:
+                    mask = narrowed
             if not mask:
                 continue
             plays = not mask & unplayable
@@ -2093,14 +2102,14 @@ class ConventionBot:
                 continue
             if last_round:
                 in_time = receiver.in_time
-                if not mask & ~in_time and (not was or was & ~in_time):
+                if (mask & in_time) == mask and (not was or (was & in_time) != was):
                     _count_play(tally, receiver.truths[slot], 1.0)
                 continue
             if soon < 0:
                 soon = self._soon(
                     board, receiver.known, receiver.beliefs, after, touched, receiver.soon
                 )
-            if not mask & ~soon and (not was or was & ~soon):
+            if (mask & soon) == mask and (not was or (was & soon) != was):
                 _count_play(tally, receiver.truths[slot], self.DELAYED)
             elif not mask & useful and was & useful:
                 tally.value += self.GOES
@@ -2192,7 +2201,9 @@ def _clue_masks_now(view: PlayerView, board: Board) -> _ClueMasks:
     ids = board.ids
     available = board.available
     moves = [view.hand_moves(player) for player in range(view.players)]
-    if kept is not None and (kept.board.ids is not ids or available & ~kept.available):
+    if kept is not None and (
+        kept.board.ids is not ids or (available & kept.available) != available
+    ):
         kept = None  # another deck, or more available (not in one game): all again
     masks: list[list[int]] = []
     indexes: list[list[int]] = []

@@ -33,6 +33,7 @@ class Identities:
     rank_masks: tuple[int, ...]  # rank -> identities of that rank (index 0 unused)
     colour_masks: tuple[int, ...]  # clue colour -> identities it touches
     successor: tuple[int, ...]  # identity -> bit of the identity played after it (0: none)
+    bits: tuple[int, ...]  # identity -> its bit (made once: on a large deck a big integer)
     clue_cache: dict[tuple[int, int], int] = field(default_factory=dict, compare=False)
 
     @classmethod
@@ -81,6 +82,7 @@ class Identities:
             tuple(rank_masks),
             tuple(colour_masks),
             tuple(successor),
+            tuple([1 << index for index in range(len(copies))]),
         )
         return _CACHE.put(id(theme), theme, made)
 
@@ -95,12 +97,12 @@ class Identities:
 
     def following(self, mask: int) -> int:
         """The identities played right after those in ``mask``."""
-        successor = self.successor
+        successor, bits = self.successor, self.bits
         found = 0
         while mask:
-            low = mask & -mask
-            found |= successor[low.bit_length() - 1]
-            mask ^= low
+            top = mask.bit_length() - 1
+            found |= successor[top]
+            mask ^= bits[top]
         return found
 
     def of_hand_card(self, held: HandCard) -> int:
@@ -128,10 +130,11 @@ _CACHE: IdentityCache[Identities] = IdentityCache(64)  # per theme object
 def members(mask: int) -> list[int]:
     """The identity numbers in ``mask``, lowest first."""
     found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
+    while mask:  # highest first: no negative number (``mask & -mask``), see ``Board``
+        top = mask.bit_length() - 1
+        found.append(top)
+        mask ^= 1 << top
+    found.reverse()
     return found
 
 
@@ -263,7 +266,7 @@ class Board:
         else:
             playable = trash = critical = available = following = 0
         for suit in changed:
-            facts, other = suits[suit], ~ids.suit_masks[suit]
+            facts, other = suits[suit], ids.every ^ ids.suit_masks[suit]
             playable = playable & other | facts.playable
             trash = trash & other | facts.trash
             critical = critical & other | facts.critical
@@ -275,11 +278,14 @@ class Board:
         self.after_playable = following  # identities that play right after one that plays now
         self.trash = trash
         self.critical = critical
-        self.useful = ids.every & ~trash
-        # the complements the bots test against again and again, taken once (on a large
-        # deck each is a new big integer): ``mask & unplayable`` is ``mask & ~playable``
-        self.unplayable = ~playable
-        self.waiting = self.useful & ~playable  # useful identities that do not play yet
+        # Complements are taken within ``ids.every``, never with ``~``: a negative
+        # number makes every ``&`` with it slow (compiled, a mask past 62 bits is a
+        # big integer, and mypyc's fast path takes non-negative ones only). The bots
+        # test against these again and again, so they are taken once: for a mask of
+        # identities, ``mask & unplayable`` is ``mask & ~playable``.
+        self.useful = ids.every ^ trash
+        self.unplayable = ids.every ^ playable
+        self.waiting = self.useful & self.unplayable  # useful ones that do not play yet
         self.available = available  # identities with a copy outside piles and discards
         self.next_ranks = view.next_ranks()
 
@@ -299,12 +305,13 @@ class Board:
         the mask of the identities with at least one such copy."""
         left = self.left
         mask = self.available
+        ids = self.ids
         for player in range(view.players):
             if player != view.player:
-                for index in hand_identities(view, self.ids, player):
+                for index in hand_identities(view, ids, player):
                     left[index] -= 1
-                    if left[index] <= 0:
-                        mask &= ~(1 << index)
+                    if left[index] <= 0 and mask & ids.bits[index]:
+                        mask ^= ids.bits[index]
         return left, mask
 
 
