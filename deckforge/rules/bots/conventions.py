@@ -1512,7 +1512,7 @@ class ConventionBot:
                     if bounds is None:
                         bounds = seen.bounds = self._clued_bounds(board, receiver) or _NO_BOUNDS
                     if bounds is not _NO_BOUNDS and self._cannot_beat(
-                        board, receiver, bounds, clue_mask, bars[0]
+                        board, receiver, bounds, clue_mask, touched, bars[0]
                     ):
                         continue
             elif misread and not stalling:
@@ -1605,7 +1605,13 @@ class ConventionBot:
         return bool(fits & receiver.soon and not receiver.truths[focus] & fits & soon_most)
 
     def _cannot_beat(
-        self, board: Board, receiver: _Receiver, bounds: _Bounds, clue_mask: int, bar: float
+        self,
+        board: Board,
+        receiver: _Receiver,
+        bounds: _Bounds,
+        clue_mask: int,
+        touched: tuple[int, ...],
+        bar: float,
     ) -> bool:
         """Whether a clue touching no card for the first time is worth ``bar`` at most:
         at most ``bounds.total`` whatever it tells; else, for each card whose clue
@@ -1619,11 +1625,10 @@ class ConventionBot:
         before, beliefs = receiver.before, receiver.beliefs
         unclued = board.ids.every ^ clue_mask  # within every identity: see ``Board``
         useful, unplayable = board.useful, board.unplayable
-        for slot, truth in enumerate(receiver.truths):
-            kinds = bounds.kinds[slot]
+        for slot, kinds in enumerate(bounds.kinds):
             if not kinds:
                 continue
-            after = before[slot] & (clue_mask if truth & clue_mask else unclued)
+            after = before[slot] & (clue_mask if slot in touched else unclued)
             if after == before[slot]:
                 continue  # nothing learnt
             belief = beliefs[slot]
@@ -1882,9 +1887,8 @@ class ConventionBot:
         """What a clue is worth (None: the receiver would read it wrong, or a finesse
         it rests on does not hold). ``newly``: it touches a card for the first time."""
         unclued = board.ids.every ^ clue_mask  # within every identity: see ``Board``
-        truths = receiver.truths
-        after = [
-            mask & (clue_mask if truths[slot] & clue_mask else unclued)
+        after = [  # (``touched``: the slots whose card the clue touches)
+            mask & (clue_mask if slot in touched else unclued)
             for slot, mask in enumerate(receiver.before)
         ]
         tally = _Tally(queued, receiver.scale)
