@@ -1134,7 +1134,7 @@ class ConventionBot:
                 if common and not common & unplayable:
                     if identities is None:
                         identities = hand_identities(view, ids, player)
-                    found |= 1 << identities[slot]
+                    found |= ids.bits[identities[slot]]
         return found
 
     def _answer_finesse(self, view: PlayerView) -> Action | None:
@@ -1702,7 +1702,7 @@ class ConventionBot:
             successor, width = ids.successor, ids.width
             for held in passed:
                 index = held.card.suit * width + held.card.rank - 1  # type: ignore[union-attr]
-                holders.append((successor[index], 1 << index))
+                holders.append((successor[index], ids.bits[index]))
         before = self._masks[target]
         known = [bit for player, bits in enumerate(by_player) if player != target for bit in bits]
         readings, clued = self._belief, self._clued
@@ -1785,7 +1785,7 @@ class ConventionBot:
         widest = self._widest
         seen = _Seen(
             key=key,
-            truths=[1 << index for index in hand_identities(view, board.ids, target)],
+            truths=[board.ids.bits[index] for index in hand_identities(view, board.ids, target)],
             chop=self._chop(indexes),
             has_play=any(c and not c & board.unplayable for c in common_before),
             soon=_played_in_turn(board, known),

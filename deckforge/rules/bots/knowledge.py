@@ -93,7 +93,7 @@ class Identities:
         return Card(identity // self.width, identity % self.width + 1)
 
     def bit(self, card: Card) -> int:
-        return 1 << (card.suit * self.width + card.rank - 1)
+        return self.bits[card.suit * self.width + card.rank - 1]
 
     def following(self, mask: int) -> int:
         """The identities played right after those in ``mask``."""
@@ -174,7 +174,7 @@ class _SuitFacts:
     @staticmethod
     def of(ids: Identities, suit: int, played: int, discarded: tuple[int, ...]) -> _SuitFacts:
         width = ids.width
-        copies = ids.copies
+        copies, bits = ids.copies, ids.bits
         order = ids.book.orders[suit]
         base = suit * width - 1
         public = [0] * (width + 1)  # by rank
@@ -183,7 +183,7 @@ class _SuitFacts:
         playable = trash = critical = 0
         for rank in order[:played]:
             public[rank] += 1
-            trash |= 1 << (base + rank)
+            trash |= bits[base + rank]
         dead = False
         for position in range(played, len(order)):
             rank = order[position]
@@ -191,17 +191,17 @@ class _SuitFacts:
             left = copies[index] - discarded[rank]
             if dead or left <= 0:
                 dead = True
-                trash |= 1 << index
+                trash |= bits[index]
                 continue
             if position == played:
-                playable |= 1 << index
+                playable |= bits[index]
             if left == 1:
-                critical |= 1 << index
+                critical |= bits[index]
         lefts = tuple(copies[base + rank] - public[rank] for rank in range(1, width + 1))
         available = 0
         for rank, count in enumerate(lefts, start=1):
             if count > 0:
-                available |= 1 << (base + rank)
+                available |= bits[base + rank]
         return _SuitFacts(played, discarded, lefts, playable, trash, critical, available)
 
 
