@@ -50,13 +50,17 @@ def test_the_largest_deck_plays_the_pinned_games(players: int, expected: tuple) 
     assert _actions_digest(players, game_seed(2026, 0)) == expected
 
 
-@pytest.mark.parametrize(("deck", "players"), [("largest", 3), ("hanabi-classic", 4)])
+@pytest.mark.parametrize(
+    ("deck", "players"),
+    [("largest", 3), ("largest", 5), ("hanabi-classic", 2), ("hanabi-classic", 4)],
+)
 def test_the_best_clue_found_by_branch_and_bound_is_the_best_of_all(
     deck: str, players: int
 ) -> None:
     # a clue that cannot beat the threshold or the best found before it is not valued
-    # (ConventionBot._clues with a bar): the best clue above a threshold must be the
-    # one valuing every clue gives, on every turn, whatever the threshold
+    # (ConventionBot._clues with a bar; best_over skips those touching a card for the
+    # first time too, ``best`` values them all): the best clue above a threshold must
+    # be the one valuing every clue gives, on every turn, whatever the threshold
     theme = largest_theme() if deck == "largest" else load_theme(deck)
     seen = 0
     for index in range(1 if deck == "largest" else 6):

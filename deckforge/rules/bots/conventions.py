@@ -344,8 +344,9 @@ class _Turn:
     hints: int  # hint tokens available
     may_discard: bool
     valued: Callable[[], list[_Clue]]  # every true clue I could give, with its value
-    # the clues that may be worth more than a value (the others are not valued)
-    valued_over: Callable[[float], list[_Clue]]
+    # the clues that may be worth more than a value (the others are not valued); with
+    # True, those touching a card for the first time too, else every one of them
+    valued_over: Callable[[float, bool], list[_Clue]]
     found: tuple[list[_Clue], _Clue | None] | None  # once worked out
 
     def __init__(
@@ -359,7 +360,7 @@ class _Turn:
         hints: int,
         may_discard: bool,
         valued: Callable[[], list[_Clue]],
-        valued_over: Callable[[float], list[_Clue]],
+        valued_over: Callable[[float, bool], list[_Clue]],
     ) -> None:
         self.view = view
         self.board = board
@@ -377,7 +378,7 @@ class _Turn:
         if found is None:
             # branch and bound from no bar at all: a clue that cannot beat one found
             # before it is not valued (as in best_over), so the best is the same
-            clues = self.valued_over(-math.inf)
+            clues = self.valued_over(-math.inf, False)  # (``clues`` has the saves)
             found = (clues, max(clues, key=lambda clue: clue.value) if clues else None)
             self.found = found
         return found
@@ -401,7 +402,7 @@ class _Turn:
         if self.found is not None or not prune:
             best = self.best
         else:
-            clues = self.valued_over(threshold)
+            clues = self.valued_over(threshold, True)
             best = max(clues, key=lambda clue: clue.value) if clues else None
         return best if best is not None and best.value > threshold else None
 
@@ -1093,10 +1094,11 @@ class ConventionBot:
         mine = self._indexes[view.player]
         hints = view.hint_tokens
 
-        def valued(bar: float | None = None) -> list[_Clue]:
+        def valued(bar: float | None = None, first_touches: bool = False) -> list[_Clue]:
             if hints <= 0:
                 return []
-            return self._clues(view, board, self._queued(view, board, options), bar)
+            queued = self._queued(view, board, options)
+            return self._clues(view, board, queued, bar, first_touches)
 
         return _Turn(
             view=view,
@@ -1416,12 +1418,18 @@ class ConventionBot:
     # ---- clues ---------------------------------------------------------------------
 
     def _clues(
-        self, view: PlayerView, board: Board, queued: int, bar: float | None = None
+        self,
+        view: PlayerView,
+        board: Board,
+        queued: int,
+        bar: float | None = None,
+        first_touches: bool = False,
     ) -> list[_Clue]:
         """Every true, non-empty clue with its value; with a ``bar``, only those that
         may be worth more than it and than every clue found before them (branch and
         bound: a clue touching no card for the first time is skipped when the most
-        it can be worth, ``_clued_bounds``, is not more)."""
+        it can be worth, ``_clued_bounds``, is not more; with ``first_touches`` too,
+        one that touches a card for the first time, see ``_newly_cannot_beat``)."""
         stalling = self._stalling(view, board, view.player, view.hint_tokens)
         bars = None if bar is None or stalling else [bar]
         by_player = [] if stalling else self._known_by_player(view, board)
@@ -1452,7 +1460,7 @@ class ConventionBot:
                 # (the bounds count only what plays now: none beyond it)
                 bound = bars if in_time == board.playable else None
                 found += self._clues_to(
-                    board, receiver, kinds[receiver.player], queued, stalling, bound
+                    board, receiver, kinds[receiver.player], queued, stalling, bound, first_touches
                 )
             if passed is not None:
                 held = self._finesse_position(view, (view.player + distance) % view.players)
@@ -1486,9 +1494,11 @@ class ConventionBot:
         queued: int,
         stalling: bool,
         bars: list[float] | None = None,
+        first_touches: bool = False,
     ) -> list[_Clue]:
-        """Every true, non-empty clue to ``receiver`` with its value (with ``bars``,
-        see ``_clues``: ``bars[0]`` is the value to beat, raised as clues are found)."""
+        """Every true, non-empty clue to ``receiver`` with its value (with ``bars``
+        and ``first_touches``, see ``_clues``: ``bars[0]`` is the value to beat,
+        raised as clues are found)."""
         found: list[_Clue] = []
         seen = receiver.seen
         candidates = seen.candidates
@@ -1517,7 +1527,10 @@ class ConventionBot:
                         continue
             elif misread and not stalling:
                 continue  # _value would say None
-            clue = self._value(board, receiver, action, clue_mask, touched, queued, stalling, newly)
+            bar = bars[0] if bars is not None and newly and first_touches else None
+            clue = self._value(
+                board, receiver, action, clue_mask, touched, queued, stalling, newly, bar
+            )
             if clue is not None:
                 found.append(clue)
                 if bars is not None and clue.value > bars[0]:
@@ -1883,14 +1896,19 @@ class ConventionBot:
         queued: int,
         stalling: bool,
         newly: bool = True,
+        bar: float | None = None,
     ) -> _Clue | None:
         """What a clue is worth (None: the receiver would read it wrong, or a finesse
-        it rests on does not hold). ``newly``: it touches a card for the first time."""
+        it rests on does not hold). ``newly``: it touches a card for the first time.
+        ``bar`` (a clue touching a card for the first time, not a stall clue): None as
+        well when it surely is worth ``bar`` at most (see ``_newly_cannot_beat``)."""
         unclued = board.ids.every ^ clue_mask  # within every identity: see ``Board``
         after = [  # (``touched``: the slots whose card the clue touches)
             mask & (clue_mask if slot in touched else unclued)
             for slot, mask in enumerate(receiver.before)
         ]
+        if bar is not None and self._newly_cannot_beat(board, receiver, after, touched, bar):
+            return None
         tally = _Tally(queued, receiver.scale)
         reading: dict[int, int] = {}
         if stalling:
@@ -2117,6 +2135,115 @@ class ConventionBot:
                 _count_play(tally, receiver.truths[slot], self.DELAYED)
             elif not mask & useful and was & useful:
                 tally.value += self.GOES
+
+    def _newly_cannot_beat(
+        self,
+        board: Board,
+        receiver: _Receiver,
+        after: list[int],
+        touched: tuple[int, ...],
+        bar: float,
+    ) -> bool:
+        """Whether a clue that touches a card for the first time is worth ``bar`` at
+        most, before what plays soon and how it is read are worked out (most such
+        clues on a large deck: they touch cards that play later, worth little). Only
+        when no prompt or finesse may be read (the focus is the chop, or what it may
+        be plays now or is not one step beyond what plays now) and every card's reading
+        allows its identity (``_soon_at_most`` gives a bound), and not in the last
+        round. Then ``_count_cards`` adds, per card, at most: for the focus, whose
+        reading allows its identity, what that identity allows (a play if it plays
+        now, a delayed play if it may play soon at most, a go if it is trash, else a
+        first touch; known exactly if it waits; a save on the chop); for the other
+        cards, what their masks once the clue is given allow, with what plays soon at
+        most for what plays soon."""
+        if self._last_round:
+            return False
+        soon_most = self._soon_at_most(board, receiver)
+        if soon_most < 0:
+            return False
+        fresh, chop, truths = receiver.fresh, receiver.chop, receiver.truths
+        focus = -1  # as _reading finds it
+        for slot in touched:
+            if fresh[slot]:
+                focus = slot
+                if slot == chop:
+                    break
+        playable = board.playable
+        if focus != chop:
+            fits = after[focus] & board.available
+            belief = receiver.beliefs[focus]
+            if belief is not None:
+                fits &= belief
+            if not fits & playable and fits & board.after_playable:
+                return False  # a prompt or a finesse may be read
+        useful, waiting = board.useful, board.waiting
+        scale = receiver.scale
+        delayed = self.DELAYED * scale
+        most = -0.01 * receiver.distance
+        # the cards touched for the first time first: the others add nothing below 0,
+        # so once the sum passes the bar it cannot come back under it
+        for slot in touched:
+            if not fresh[slot]:
+                continue
+            truth = truths[slot]
+            card = self._first_touch(board, truth)
+            if slot == focus:
+                if truth & playable:
+                    card = max(card, scale)
+                if truth & soon_most:
+                    card = max(card, delayed)
+                if not truth & useful:
+                    card = max(card, self.GOES)
+                if self.EXACT and truth & waiting:
+                    card += self.EXACT
+            else:
+                card = self._card_most(board, receiver, slot, after, soon_most, card)
+            if slot == chop and truth & board.critical:
+                card += self.SAVE_BUSY if receiver.has_play else self.SAVE_IDLE
+            most += card
+        for slot in range(len(truths)):
+            if fresh[slot] and slot in touched:
+                continue
+            if most + 1e-9 > bar:
+                return False
+            most += self._card_most(board, receiver, slot, after, soon_most, 0.0)
+        return most + 1e-9 <= bar
+
+    def _card_most(
+        self,
+        board: Board,
+        receiver: _Receiver,
+        slot: int,
+        after: list[int],
+        soon_most: int,
+        card: float,
+    ) -> float:
+        """For ``_newly_cannot_beat``: the most a card other than the focus adds, from
+        its mask once the clue is given (``after``): the play, the delayed play or the
+        go ``_count_cards`` may count, else ``card`` (a first touch, or nothing), and
+        the value of being known exactly."""
+        belief = receiver.beliefs[slot]
+        if belief == 0:
+            return 0.0  # not counted
+        mask = after[slot]
+        if belief is not None:
+            narrowed = mask & belief
+            if narrowed:
+                mask = narrowed
+        if not mask:
+            return card
+        was = receiver.common_before[slot]
+        unplayable = board.unplayable
+        if not mask & unplayable and (not was or was & unplayable):
+            card = receiver.scale
+        else:
+            if (mask & soon_most) == mask:
+                card = max(card, self.DELAYED * receiver.scale)
+            if not mask & board.useful and was & board.useful:
+                card = max(card, self.GOES)
+        if self.EXACT and mask.bit_count() == 1 and was.bit_count() > 1 and mask & board.waiting:
+            card += self.EXACT
+        return card
 
     def _first_touch(self, board: Board, truth: int) -> float:
         """A card a clue touches for the first time without making it play or go:
