@@ -1509,7 +1509,7 @@ class ConventionBot:
             if not newly:
                 if self.TEMPO and not stalling:
                     tempo, clue = self._tempo_value(
-                        board, receiver, kind, action, clue_mask, queued
+                        board, receiver, kind, action, clue_mask, touched, queued
                     )
                     if tempo:
                         if clue is not None:
@@ -1835,6 +1835,7 @@ class ConventionBot:
         kind: int,
         action: ColourHint | RankHint,
         clue_mask: int,
+        touched: tuple[int, ...],
         queued: int,
     ) -> tuple[bool, _Clue | None]:
         """What a clue touching no card for the first time is worth as a tempo clue
@@ -1849,7 +1850,7 @@ class ConventionBot:
         if kind in shapes:
             shape = shapes[kind]
         else:
-            shape = shapes[kind] = self._tempo_shape(board, receiver, clue_mask)
+            shape = shapes[kind] = self._tempo_shape(board, receiver, clue_mask, touched)
         if shape is None:
             return False, None
         touched, focus, allowed = shape
@@ -1863,19 +1864,18 @@ class ConventionBot:
         return True, self._valued(board, receiver, action, touched, tally)
 
     def _tempo_shape(
-        self, board: Board, receiver: _Receiver, clue_mask: int
+        self, board: Board, receiver: _Receiver, clue_mask: int, touched: tuple[int, ...]
     ) -> tuple[tuple[int, ...], int, int] | None:
-        """For ``_tempo_value``: the clued cards a tempo clue touches, its focus and
-        what the focus may be; None when the clue is no tempo clue. Worked out from
-        what any giver sees the same, so kept with it (``_Seen.tempo``)."""
-        truths, before = receiver.truths, receiver.before
-        touched = []
+        """For ``_tempo_value``: the clued cards a tempo clue touches (``touched``: it
+        touches no card for the first time), its focus and what the focus may be; None
+        when the clue is no tempo clue. Worked out from what any giver sees the same,
+        so kept with it (``_Seen.tempo``)."""
+        before = receiver.before
         for slot in receiver.seen.clued_slots:
             was = before[slot]
-            if truths[slot] & clue_mask:
+            if slot in touched:
                 if (was & clue_mask) != was:
                     return None  # it tells this clued card something
-                touched.append(slot)
             elif was & clue_mask:
                 return None
         if not touched:
@@ -1884,7 +1884,7 @@ class ConventionBot:
         allowed = self._tempo_focus(board, receiver.indexes[focus], before[focus])
         if allowed is None:
             return None
-        return tuple(touched), focus, allowed
+        return touched, focus, allowed
 
     def _value(
         self,
