@@ -546,10 +546,9 @@ class ConventionBot:
                 known = []
                 for slot, mask in enumerate(clue_masks):
                     belief = beliefs.get(deck_indexes[slot])
-                    if belief is not None:
-                        narrowed = mask & belief
-                        if narrowed:
-                            mask = narrowed
+                    narrowed = mask & belief if belief is not None else 0
+                    if narrowed:
+                        mask = narrowed
                         if not mask & (mask - 1):
                             known.append(mask)
                     elif single[slot]:
