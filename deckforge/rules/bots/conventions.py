@@ -1789,8 +1789,15 @@ class ConventionBot:
             store = view.shared["conventions.seen"] = _SeenStore(board.ids)
         key: tuple[object, ...] = ()
         if store.sharing:
-            key = (self._last_round, board.playable, board.trash, board.critical)
-            key += (board.available, type(self), facts)
+            key = (
+                self._last_round,
+                board.playable,
+                board.trash,
+                board.critical,
+                board.available,
+                type(self),
+                facts,
+            )
             seen = store.by_player.get(target)
             if seen is not None and seen.key == key:
                 return seen
