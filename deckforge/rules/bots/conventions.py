@@ -1598,12 +1598,7 @@ class ConventionBot:
         is some of what it ``fits`` among what may play soon at most (``soon_most``),
         and the card is read wrong if it is not among them (``_true_reading``: None)."""
         fresh, chop = receiver.fresh, receiver.chop
-        focus = -1
-        for slot in touched:
-            if fresh[slot]:
-                focus = slot
-                if slot == chop:
-                    break
+        focus = _first_touch_focus(touched, fresh, chop)
         belief = receiver.beliefs[focus]
         fits = receiver.before[focus] & clue_mask & board.available
         if belief is not None:
@@ -2168,12 +2163,7 @@ class ConventionBot:
         if soon_most < 0:
             return False
         fresh, chop, truths = receiver.fresh, receiver.chop, receiver.truths
-        focus = -1  # as _reading finds it
-        for slot in touched:
-            if fresh[slot]:
-                focus = slot
-                if slot == chop:
-                    break
+        focus = _first_touch_focus(touched, fresh, chop)
         playable = board.playable
         if focus != chop:
             fits = after[focus] & board.available
@@ -2422,6 +2412,19 @@ def _played_in_turn(board: Board, queued: list[int]) -> int:
         soon |= ids.following(ready)
         ready = pending & soon
     return soon
+
+
+def _first_touch_focus(touched: tuple[int, ...], fresh: list[bool], chop: int | None) -> int:
+    """The slot a clue that touches a card for the first time is about, as ``_reading``
+    finds it: the chop if the clue touches it, else the newest card it touches for the
+    first time (``touched``: the slots it touches, oldest first)."""
+    focus = -1
+    for slot in touched:
+        if fresh[slot]:
+            focus = slot
+            if slot == chop:
+                break
+    return focus
 
 
 def _left_known_exactly(board: Board, mask: int, was: int) -> bool:
