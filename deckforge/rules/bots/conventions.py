@@ -155,7 +155,9 @@ class _Seen:
     at 5 players most receivers are unchanged from one turn to the next (the seat
     changes, their hand, what is known of it and the board do not)."""
 
-    key: tuple[object, ...]  # never changed once made (its lists neither)
+    # never changed once made (its lists neither), but for a new key that means the same
+    # (see ``ConventionBot._holds_for``)
+    key: tuple[object, ...]
     truths: list[int]
     chop: int | None
     has_play: bool
@@ -1794,7 +1796,7 @@ class ConventionBot:
                 facts,
             )
             seen = store.by_player.get(target)
-            if seen is not None and seen.key == key:
+            if seen is not None and (seen.key == key or self._holds_for(board, seen, key, known)):
                 return seen
         widest = self._widest
         seen = _Seen(
@@ -1813,6 +1815,26 @@ class ConventionBot:
         if store.sharing:
             store.by_player[target] = seen
         return seen
+
+    @staticmethod
+    def _holds_for(board: Board, seen: _Seen, key: tuple[object, ...], known: list[int]) -> bool:
+        """Whether ``seen`` still holds under ``key``, which differs at most by the
+        identities known exactly elsewhere (``known``, the last of the facts): it reads
+        them only through what they make play soon, alone (``soon``) and with the
+        receiver's cards (``soon_most``). Most such changes leave both as they were (a
+        card known exactly that plays later); then ``seen`` takes the new key."""
+        was = seen.key
+        if was[:6] != key[:6]:
+            return False
+        facts, now = was[6], key[6]
+        assert isinstance(facts, tuple) and isinstance(now, tuple)
+        if facts[:5] != now[:5] or _played_in_turn(board, known) != seen.soon:
+            return False
+        most = seen.soon_most  # (-1: no bound, whatever is known; None: not worked out)
+        if most is not None and most >= 0 and _played_in_turn(board, known + seen.truths) != most:
+            return False
+        seen.key = key
+        return True
 
     @staticmethod
     def _clue_kinds(ids: Identities, target: int) -> list[tuple[ColourHint | RankHint, int]]:
