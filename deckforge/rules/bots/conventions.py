@@ -97,7 +97,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import ClassVar, NamedTuple
+from typing import ClassVar, Final, NamedTuple
 
 from deckforge.identity_cache import IdentityCache
 from deckforge.rules.actions import Action, ColourHint, Discard, Play, RankHint
@@ -166,12 +166,13 @@ class _Seen:
     clued_slots: list[int]  # the slots of the cards a clue touched already
     soon_most: int | None  # see _soon_at_most (worked out on first use)
     bounds: _Bounds | None  # see _clued_bounds (_NO_BOUNDS: none; on first use)
-    # the clues that touch a card: (position in the clue kinds, the slots touched,
-    # whether it touches a card for the first time, whether it is surely read wrong,
-    # see _misread); on first use
-    candidates: list[tuple[int, tuple[int, ...], bool, bool]] | None
-    # per position in the clue kinds, a tempo clue's shape (see _tempo_shape); on first use
-    tempo: dict[int, tuple[tuple[int, ...], int, int] | None] | None
+    # the candidates as valued unless stall clues: (position in the clue kinds, the
+    # slots touched, step, a tempo clue's focus and what it may be), see
+    # ConventionBot._plan; on first use
+    plan: list[tuple[int, tuple[int, ...], int, int, int]] | None
+    # per clue of the plan read as it says: the most it is worth before the giver's
+    # distance (see ConventionBot._clued_most; -inf: not worked out yet); on first use
+    mosts: list[float] | None
 
     def __init__(
         self,
@@ -192,8 +193,8 @@ class _Seen:
         self.clued_slots = clued_slots
         self.soon_most = None
         self.bounds = None
-        self.candidates = None
-        self.tempo = None
+        self.plan = None
+        self.mosts = None
 
 
 class _SeenStore:
@@ -299,6 +300,12 @@ class _Bounds(NamedTuple):
 
 
 _NO_BOUNDS = _Bounds([], 0.0, -1)
+
+# How a clue that is not a stall clue is valued (``ConventionBot._plan``): it touches a
+# card for the first time, it is a tempo clue, or it is read as it says
+_NEWLY: Final = 0
+_TEMPO: Final = 1
+_CLUED: Final = 2
 
 
 class _Prompted(NamedTuple):
@@ -1502,74 +1509,103 @@ class ConventionBot:
         raised as clues are found)."""
         found: list[_Clue] = []
         seen = receiver.seen
-        candidates = seen.candidates
-        if candidates is None:
-            candidates = self._candidates(board, receiver, kinds)
-        for kind, touched, newly, misread in candidates:
-            action, clue_mask = kinds[kind]
-            if not newly:
-                if self.TEMPO and not stalling:
-                    tempo, clue = self._tempo_value(
-                        board, receiver, kind, action, clue_mask, touched, queued
+        if not stalling:
+            plan = seen.plan
+            if plan is None:
+                plan = seen.plan = self._plan(board, receiver, kinds)
+            distance = 0.01 * receiver.distance
+            clue: _Clue | None
+            for index, (kind, touched, step, focus, allowed) in enumerate(plan):
+                action, clue_mask = kinds[kind]
+                if step == _TEMPO:
+                    clue = self._tempo_value(
+                        board, receiver, action, touched, focus, allowed, queued
                     )
-                    if tempo:
-                        if clue is not None:
-                            found.append(clue)
-                            if bars is not None and clue.value > bars[0]:
-                                bars[0] = clue.value
-                        continue
-                if bars is not None:
-                    bounds = seen.bounds
-                    if bounds is None:
-                        bounds = seen.bounds = self._clued_bounds(board, receiver) or _NO_BOUNDS
-                    if bounds is not _NO_BOUNDS and self._cannot_beat(
-                        board, receiver, bounds, clue_mask, touched, bars[0]
-                    ):
-                        continue
-            elif misread and not stalling:
-                continue  # _value would say None
-            bar = bars[0] if bars is not None and newly and first_touches else None
-            clue = self._value(
-                board, receiver, action, clue_mask, touched, queued, stalling, newly, bar
-            )
+                else:
+                    if step == _CLUED and bars is not None:
+                        bounds = seen.bounds
+                        if bounds is None:
+                            bounds = seen.bounds = self._clued_bounds(board, receiver) or _NO_BOUNDS
+                        if bounds is not _NO_BOUNDS:
+                            if bounds.total - distance + 1e-9 <= bars[0]:
+                                continue  # it cannot beat the best so far, whatever it tells
+                            mosts = seen.mosts
+                            if mosts is None:
+                                mosts = seen.mosts = [-math.inf] * len(plan)
+                            most = mosts[index]
+                            if most == -math.inf:
+                                most = mosts[index] = self._clued_most(
+                                    board, receiver, bounds, clue_mask, touched
+                                )
+                            if most - distance + 1e-9 <= bars[0]:
+                                continue  # nor with what it tells
+                    newly = step == _NEWLY
+                    bar = bars[0] if bars is not None and newly and first_touches else None
+                    clue = self._value(
+                        board, receiver, action, clue_mask, touched, queued, False, newly, bar
+                    )
+                if clue is not None:
+                    found.append(clue)
+                    if bars is not None and clue.value > bars[0]:
+                        bars[0] = clue.value
+            return found
+        for kind, touched, newly in self._candidates(receiver, kinds):  # stall clues: as they say
+            action, clue_mask = kinds[kind]
+            clue = self._value(board, receiver, action, clue_mask, touched, queued, True, newly)
             if clue is not None:
                 found.append(clue)
-                if bars is not None and clue.value > bars[0]:
-                    bars[0] = clue.value
         return found
 
-    def _candidates(
+    def _plan(
         self,
         board: Board,
         receiver: _Receiver,
         kinds: list[tuple[ColourHint | RankHint, int]],
-    ) -> list[tuple[int, tuple[int, ...], bool, bool]]:
-        """The clues to ``receiver`` that touch a card (see ``_Seen.candidates``), in
-        the order of the clue kinds, worked out once for every giver from the kinds
-        that touch each card (``_touching``)."""
+    ) -> list[tuple[int, tuple[int, ...], int, int, int]]:
+        """How each clue to ``receiver`` that touches a card (``_candidates``) is valued
+        unless it is a stall clue, from what any giver sees the same (kept with it,
+        ``_Seen.plan``): the clues surely read wrong left out (``_misread``, and a tempo
+        clue whose focus does not play), each of the others with its step."""
+        plan: list[tuple[int, tuple[int, ...], int, int, int]] = []
+        for kind, touched, newly in self._candidates(receiver, kinds):
+            if newly:
+                soon_most = self._soon_at_most(board, receiver)
+                if soon_most < 0 or not self._misread(
+                    board, receiver, kinds[kind][1], touched, soon_most
+                ):
+                    plan.append((kind, touched, _NEWLY, -1, 0))
+                continue
+            if self.TEMPO:
+                shape = self._tempo_shape(board, receiver, kinds[kind][1], touched)
+                if shape is not None:
+                    shown, focus, allowed = shape
+                    if receiver.truths[focus] & allowed:
+                        plan.append((kind, shown, _TEMPO, focus, allowed))
+                    continue  # (else they would play a card that does not play)
+            plan.append((kind, touched, _CLUED, -1, 0))
+        return plan
+
+    def _candidates(
+        self, receiver: _Receiver, kinds: list[tuple[ColourHint | RankHint, int]]
+    ) -> list[tuple[int, tuple[int, ...], bool]]:
+        """The clues to ``receiver`` that touch a card, in the order of the clue kinds:
+        their position in the clue kinds, the slots they touch and whether they touch a
+        card for the first time; worked out from the kinds that touch each card
+        (``_touching``)."""
         touching = self._touching
         fresh = receiver.fresh
         slots_of = [0] * len(kinds)  # per kind: the slots it touches, as bits
-        fresh_of = [0] * len(kinds)  # the same, of the cards no clue touched yet
+        fresh_of = [0] * len(slots_of)  # the same, of the cards no clue touched yet
         for slot, truth in enumerate(receiver.truths):
             for kind in touching[truth.bit_length() - 1]:
                 slots_of[kind] |= 1 << slot
                 if fresh[slot]:
                     fresh_of[kind] |= 1 << slot
-        candidates: list[tuple[int, tuple[int, ...], bool, bool]] = []
+        candidates: list[tuple[int, tuple[int, ...], bool]] = []
         for kind, slots in enumerate(slots_of):
-            if not slots:
-                continue  # touches no card: not a clue
-            touched = tuple([slot for slot in range(slots.bit_length()) if slots >> slot & 1])
-            if not fresh_of[kind]:
-                candidates.append((kind, touched, False, False))  # no first touch
-                continue
-            soon_most = self._soon_at_most(board, receiver)
-            misread = soon_most >= 0 and self._misread(
-                board, receiver, kinds[kind][1], touched, soon_most
-            )
-            candidates.append((kind, touched, True, misread))
-        receiver.seen.candidates = candidates
+            if slots:  # (else it touches no card: not a clue)
+                touched = tuple([slot for slot in range(slots.bit_length()) if slots >> slot & 1])
+                candidates.append((kind, touched, fresh_of[kind] != 0))
         return candidates
 
     @staticmethod
@@ -1613,24 +1649,22 @@ class ConventionBot:
             )
         return bool(fits & receiver.soon and not receiver.truths[focus] & fits & soon_most)
 
-    def _cannot_beat(
+    def _clued_most(
         self,
         board: Board,
         receiver: _Receiver,
         bounds: _Bounds,
         clue_mask: int,
         touched: tuple[int, ...],
-        bar: float,
-    ) -> bool:
-        """Whether a clue touching no card for the first time is worth ``bar`` at most:
-        at most ``bounds.total`` whatever it tells; else, for each card whose clue
-        mask it changes, what the card can add given what it is then known to be at
-        least (its clues' mask and its reading: a play needs all of them to play, a
-        delayed play all of them to play soon at most, a go none of them useful)."""
-        distance = 0.01 * receiver.distance
-        if bounds.total - distance + 1e-9 <= bar:
-            return True  # whatever it tells
-        most = -distance
+    ) -> float:
+        """The most a clue touching no card for the first time can be worth, before the
+        giver's distance (``bounds``: see ``_clued_bounds``): ``bounds.total`` whatever
+        it tells, and at most, for each card whose clue mask it changes, what the card
+        can add given what it is then known to be at least (its clues' mask and its
+        reading: a play needs all of them to play, a delayed play all of them to play
+        soon at most, a go none of them useful). The same for every giver: kept in
+        ``_Seen.mosts``."""
+        most = 0.0
         before, beliefs = receiver.before, receiver.beliefs
         unclued = board.ids.every ^ clue_mask  # within every identity: see ``Board``
         useful, unplayable = board.useful, board.unplayable
@@ -1650,7 +1684,7 @@ class ConventionBot:
             if kinds & 4 and not known & useful:
                 card = max(card, self.GOES)
             most += card
-        return most + 1e-9 <= bar
+        return min(most, bounds.total)
 
     def _clued_bounds(self, board: Board, receiver: _Receiver) -> _Bounds | None:
         """Per slot of the receiver, what a clue that touches no card for the first
@@ -1855,36 +1889,21 @@ class ConventionBot:
         self,
         board: Board,
         receiver: _Receiver,
-        kind: int,
         action: ColourHint | RankHint,
-        clue_mask: int,
         touched: tuple[int, ...],
+        focus: int,
+        allowed: int,
         queued: int,
-    ) -> tuple[bool, _Clue | None]:
-        """What a clue touching no card for the first time is worth as a tempo clue
-        (see ``_tempo_reading``): the certainty that its focus plays, since everybody
-        may already count on it playing by chance: whether it is a tempo clue, and its
-        value (None: it would be read wrong, the focus does not play). ``kind``: its
-        position in the clue kinds."""
-        seen = receiver.seen
-        shapes = seen.tempo
-        if shapes is None:
-            shapes = seen.tempo = {}
-        if kind in shapes:
-            shape = shapes[kind]
-        else:
-            shape = shapes[kind] = self._tempo_shape(board, receiver, clue_mask, touched)
-        if shape is None:
-            return False, None
-        touched, focus, allowed = shape
-        truth = receiver.truths[focus]
-        if not truth & allowed:
-            return True, None  # they would play a card that does not play
+    ) -> _Clue:
+        """What a tempo clue (see ``_tempo_reading``; ``touched``, ``focus`` and
+        ``allowed``: its shape, see ``_tempo_shape``) whose focus plays is worth: the
+        certainty that its focus plays, since everybody may already count on it playing
+        by chance."""
         tally = _Tally(queued, receiver.scale)
         certain = 1.0 - chances(receiver.common_before[focus], board.left, board.playable)
-        _count_play(tally, truth, certain)
+        _count_play(tally, receiver.truths[focus], certain)
         self._given[action] = ({focus: allowed}, False, frozenset(), None)
-        return True, self._valued(board, receiver, action, touched, tally)
+        return self._valued(board, receiver, action, touched, tally)
 
     def _tempo_shape(
         self, board: Board, receiver: _Receiver, clue_mask: int, touched: tuple[int, ...]
