@@ -173,6 +173,13 @@ class _Seen:
     # per clue of the plan read as it says: the most it is worth before the giver's
     # distance (see ConventionBot._clued_most; -inf: not worked out yet); on first use
     mosts: list[float] | None
+    # per clue of the plan: the receiver's clue masks once it is given (ConventionBot.
+    # _after; None: not worked out yet); on first use
+    afters: list[list[int] | None] | None
+    # per clue of the plan touching a card for the first time and value of a play to
+    # the receiver (``_Receiver.scale``): the most it is worth before the giver's
+    # distance (see ConventionBot._newly_bound)
+    newly_most: dict[tuple[int, float], float]
 
     def __init__(
         self,
@@ -195,6 +202,8 @@ class _Seen:
         self.bounds = None
         self.plan = None
         self.mosts = None
+        self.afters = None
+        self.newly_most = {}
 
 
 class _SeenStore:
@@ -356,7 +365,8 @@ class _Turn:
     # the clues that may be worth more than a value (the others are not valued); with
     # True, those touching a card for the first time too, else every one of them
     valued_over: Callable[[float, bool], list[_Clue]]
-    found: tuple[list[_Clue], _Clue | None] | None  # once worked out
+    # once worked out: the clues (None: only the best was asked for) and the best
+    found: tuple[list[_Clue] | None, _Clue | None] | None
 
     def __init__(
         self,
@@ -382,27 +392,28 @@ class _Turn:
         self.valued_over = valued_over
         self.found = None
 
-    def _worked_out(self) -> tuple[list[_Clue], _Clue | None]:
-        found = self.found
-        if found is None:
-            # branch and bound from no bar at all: a clue that cannot beat one found
-            # before it is not valued (as in best_over), so the best is the same
-            clues = self.valued_over(-math.inf, False)  # (``clues`` has the saves)
-            found = (clues, max(clues, key=lambda clue: clue.value) if clues else None)
-            self.found = found
-        return found
-
     @property
     def clues(self) -> list[_Clue]:
         """The true clues I could give that may be the best, and every one that touches
         a card for the first time (the saves among them), with their values (``valued``
         gives them all)."""
-        return self._worked_out()[0]
+        clues = self.found[0] if self.found is not None else None
+        if clues is None:
+            # branch and bound from no bar at all: a clue that cannot beat one found
+            # before it is not valued (as in best_over), so the best is the same
+            clues = self.valued_over(-math.inf, False)
+            self.found = (clues, max(clues, key=lambda clue: clue.value) if clues else None)
+        return clues
 
     @property
     def best(self) -> _Clue | None:
-        """The most valuable clue (the first of them on a tie)."""
-        return self._worked_out()[1]
+        """The most valuable clue (the first of them on a tie). Unless ``clues`` are
+        worked out already, by branch and bound on every clue (see ``best_over``)."""
+        found = self.found
+        if found is None:
+            clues = self.valued_over(-math.inf, True)
+            found = self.found = (None, max(clues, key=lambda clue: clue.value) if clues else None)
+        return found[1]
 
     def best_over(self, threshold: float, prune: bool = True) -> _Clue | None:
         """``best`` if it is worth more than ``threshold``, else None. With ``prune``,
@@ -1437,7 +1448,7 @@ class ConventionBot:
         may be worth more than it and than every clue found before them (branch and
         bound: a clue touching no card for the first time is skipped when the most
         it can be worth, ``_clued_bounds``, is not more; with ``first_touches`` too,
-        one that touches a card for the first time, see ``_newly_cannot_beat``)."""
+        one that touches a card for the first time, see ``_newly_bound``)."""
         stalling = self._stalling(view, board, view.player, view.hint_tokens)
         bars = None if bar is None or stalling else [bar]
         by_player = [] if stalling else self._known_by_player(view, board)
@@ -1539,10 +1550,18 @@ class ConventionBot:
                                 )
                             if most - distance + 1e-9 <= bars[0]:
                                 continue  # nor with what it tells
-                    newly = step == _NEWLY
-                    bar = bars[0] if bars is not None and newly and first_touches else None
+                    afters = seen.afters
+                    if afters is None:
+                        afters = seen.afters = [None] * len(plan)
+                    after = afters[index]
+                    if after is None:
+                        after = afters[index] = self._after(board, receiver, clue_mask, touched)
+                    if step == _NEWLY and bars is not None and first_touches:
+                        most = self._newly_bound(board, receiver, index, after, touched, bars[0])
+                        if most - distance + 1e-9 <= bars[0]:
+                            continue  # it cannot beat the best so far
                     clue = self._value(
-                        board, receiver, action, clue_mask, touched, queued, False, newly, bar
+                        board, receiver, action, after, touched, queued, False, step == _NEWLY
                     )
                 if clue is not None:
                     found.append(clue)
@@ -1551,7 +1570,8 @@ class ConventionBot:
             return found
         for kind, touched, newly in self._candidates(receiver, kinds):  # stall clues: as they say
             action, clue_mask = kinds[kind]
-            clue = self._value(board, receiver, action, clue_mask, touched, queued, True, newly)
+            after = self._after(board, receiver, clue_mask, touched)
+            clue = self._value(board, receiver, action, after, touched, queued, True, newly)
             if clue is not None:
                 found.append(clue)
         return found
@@ -1562,13 +1582,17 @@ class ConventionBot:
         receiver: _Receiver,
         kinds: list[tuple[ColourHint | RankHint, int]],
     ) -> list[tuple[int, tuple[int, ...], int, int, int]]:
-        """How each clue to ``receiver`` that touches a card (``_candidates``) is valued
+        """How each clue to ``receiver`` that touches a card (``_touches``) is valued
         unless it is a stall clue, from what any giver sees the same (kept with it,
         ``_Seen.plan``): the clues surely read wrong left out (``_misread``, and a tempo
         clue whose focus does not play), each of the others with its step."""
         plan: list[tuple[int, tuple[int, ...], int, int, int]] = []
-        for kind, touched, newly in self._candidates(receiver, kinds):
-            if newly:
+        slots_of, fresh_of = self._touches(receiver, len(kinds))
+        for kind, slots in enumerate(slots_of):
+            if not slots:
+                continue  # it touches no card: not a clue
+            touched = tuple([slot for slot in range(slots.bit_length()) if slots >> slot & 1])
+            if fresh_of[kind]:
                 soon_most = self._soon_at_most(board, receiver)
                 if soon_most < 0 or not self._misread(
                     board, receiver, kinds[kind][1], touched, soon_most
@@ -1590,23 +1614,32 @@ class ConventionBot:
     ) -> list[tuple[int, tuple[int, ...], bool]]:
         """The clues to ``receiver`` that touch a card, in the order of the clue kinds:
         their position in the clue kinds, the slots they touch and whether they touch a
-        card for the first time; worked out from the kinds that touch each card
-        (``_touching``)."""
+        card for the first time."""
+        slots_of, fresh_of = self._touches(receiver, len(kinds))
+        return [
+            (
+                kind,
+                tuple([slot for slot in range(slots.bit_length()) if slots >> slot & 1]),
+                bool(fresh_of[kind]),
+            )
+            for kind, slots in enumerate(slots_of)
+            if slots  # (else it touches no card: not a clue)
+        ]
+
+    def _touches(self, receiver: _Receiver, count: int) -> tuple[list[int], list[int]]:
+        """Per clue kind (``count`` of them): the slots of the receiver's cards it
+        touches, and of those no clue touched yet, as bits; from the kinds that touch
+        each card (``_touching``)."""
         touching = self._touching
         fresh = receiver.fresh
-        slots_of = [0] * len(kinds)  # per kind: the slots it touches, as bits
-        fresh_of = [0] * len(slots_of)  # the same, of the cards no clue touched yet
+        slots_of = [0] * count
+        fresh_of = [0] * count
         for slot, truth in enumerate(receiver.truths):
             for kind in touching[truth.bit_length() - 1]:
                 slots_of[kind] |= 1 << slot
                 if fresh[slot]:
                     fresh_of[kind] |= 1 << slot
-        candidates: list[tuple[int, tuple[int, ...], bool]] = []
-        for kind, slots in enumerate(slots_of):
-            if slots:  # (else it touches no card: not a clue)
-                touched = tuple([slot for slot in range(slots.bit_length()) if slots >> slot & 1])
-                candidates.append((kind, touched, fresh_of[kind] != 0))
-        return candidates
+        return slots_of, fresh_of
 
     @staticmethod
     def _soon_at_most(board: Board, receiver: _Receiver) -> int:
@@ -1933,24 +1966,15 @@ class ConventionBot:
         board: Board,
         receiver: _Receiver,
         action: ColourHint | RankHint,
-        clue_mask: int,
+        after: list[int],
         touched: tuple[int, ...],
         queued: int,
         stalling: bool,
         newly: bool = True,
-        bar: float | None = None,
     ) -> _Clue | None:
         """What a clue is worth (None: the receiver would read it wrong, or a finesse
-        it rests on does not hold). ``newly``: it touches a card for the first time.
-        ``bar`` (a clue touching a card for the first time, not a stall clue): None as
-        well when it surely is worth ``bar`` at most (see ``_newly_cannot_beat``)."""
-        unclued = board.ids.every ^ clue_mask  # within every identity: see ``Board``
-        after = [  # (``touched``: the slots whose card the clue touches)
-            mask & (clue_mask if slot in touched else unclued)
-            for slot, mask in enumerate(receiver.before)
-        ]
-        if bar is not None and self._newly_cannot_beat(board, receiver, after, touched, bar):
-            return None
+        it rests on does not hold). ``after``: the receiver's clue masks once it is
+        given (``_after``); ``newly``: it touches a card for the first time."""
         tally = _Tally(queued, receiver.scale)
         reading: dict[int, int] = {}
         if stalling:
@@ -1974,6 +1998,18 @@ class ConventionBot:
             reading, self._given[action] = found
         self._count_cards(board, receiver, after, touched, soon | tally.soon, reading, tally)
         return self._valued(board, receiver, action, touched, tally)
+
+    @staticmethod
+    def _after(
+        board: Board, receiver: _Receiver, clue_mask: int, touched: tuple[int, ...]
+    ) -> list[int]:
+        """The receiver's clue masks once a clue is given (``touched``: the slots whose
+        card it touches; ``clue_mask``: the identities it names)."""
+        unclued = board.ids.every ^ clue_mask  # within every identity: see ``Board``
+        return [
+            mask & (clue_mask if slot in touched else unclued)
+            for slot, mask in enumerate(receiver.before)
+        ]
 
     def _valued(
         self,
@@ -2178,17 +2214,44 @@ class ConventionBot:
             elif not mask & useful and was & useful:
                 tally.value += self.GOES
 
-    def _newly_cannot_beat(
+    def _newly_bound(
+        self,
+        board: Board,
+        receiver: _Receiver,
+        index: int,
+        after: list[int],
+        touched: tuple[int, ...],
+        bar: float,
+    ) -> float:
+        """The most the clue at ``index`` of the receiver's plan, which touches a card
+        for the first time, can be worth before the giver's distance (``_newly_most``):
+        for a receiver the givers share, worked out in full once per value of a play to
+        the receiver (``scale``, the only part that depends on the giver) and kept; else
+        only as far as telling whether it can beat ``bar``."""
+        seen = receiver.seen
+        if not seen.key:  # (a receiver the givers do not share: see ``_SeenStore``)
+            limit = bar + 0.01 * receiver.distance
+            return self._newly_most(board, receiver, after, touched, limit)
+        key = (index, receiver.scale)
+        most = seen.newly_most.get(key)
+        if most is None:
+            most = seen.newly_most[key] = self._newly_most(
+                board, receiver, after, touched, math.inf
+            )
+        return most
+
+    def _newly_most(
         self,
         board: Board,
         receiver: _Receiver,
         after: list[int],
         touched: tuple[int, ...],
-        bar: float,
-    ) -> bool:
-        """Whether a clue that touches a card for the first time is worth ``bar`` at
-        most, before what plays soon and how it is read are worked out (most such
-        clues on a large deck: they touch cards that play later, worth little). Only
+        limit: float,
+    ) -> float:
+        """The most a clue that touches a card for the first time can be worth before
+        the giver's distance, worked out before what plays soon and how it is read are
+        (most such clues on a large deck touch cards that play later, worth little),
+        or, once the sum passes ``limit``, that sum; +inf when there is no bound. Only
         when no prompt or finesse may be read (the focus is the chop, or what it may
         be plays now or is not one step beyond what plays now) and every card's reading
         allows its identity (``_soon_at_most`` gives a bound), and not in the last
@@ -2199,10 +2262,10 @@ class ConventionBot:
         cards, what their masks once the clue is given allow, with what plays soon at
         most for what plays soon."""
         if self._last_round:
-            return False
+            return math.inf
         soon_most = self._soon_at_most(board, receiver)
         if soon_most < 0:
-            return False
+            return math.inf
         fresh, chop, truths = receiver.fresh, receiver.chop, receiver.truths
         focus = _first_touch_focus(touched, fresh, chop)
         playable = board.playable
@@ -2212,13 +2275,13 @@ class ConventionBot:
             if belief is not None:
                 fits &= belief
             if not fits & playable and fits & board.after_playable:
-                return False  # a prompt or a finesse may be read
+                return math.inf  # a prompt or a finesse may be read
         useful, waiting = board.useful, board.waiting
         scale = receiver.scale
         delayed = self.DELAYED * scale
-        most = -0.01 * receiver.distance
+        most = 0.0
         # the cards touched for the first time first: the others add nothing below 0,
-        # so once the sum passes the bar it cannot come back under it
+        # so once the sum passes the limit it cannot come back under it
         for slot in touched:
             if not fresh[slot]:
                 continue
@@ -2241,10 +2304,10 @@ class ConventionBot:
         for slot in range(len(truths)):
             if fresh[slot] and slot in touched:
                 continue
-            if most + 1e-9 > bar:
-                return False
+            if most + 1e-9 > limit:
+                return most
             most += self._card_most(board, receiver, slot, after, soon_most, 0.0)
-        return most + 1e-9 <= bar
+        return most
 
     def _card_most(
         self,
@@ -2255,7 +2318,7 @@ class ConventionBot:
         soon_most: int,
         card: float,
     ) -> float:
-        """For ``_newly_cannot_beat``: the most a card other than the focus adds, from
+        """For ``_newly_most``: the most a card other than the focus adds, from
         its mask once the clue is given (``after``): the play, the delayed play or the
         go ``_count_cards`` may count, else ``card`` (a first touch, or nothing), and
         the value of being known exactly."""

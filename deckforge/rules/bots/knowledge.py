@@ -34,7 +34,8 @@ class Identities:
     colour_masks: tuple[int, ...]  # clue colour -> identities it touches
     successor: tuple[int, ...]  # identity -> bit of the identity played after it (0: none)
     bits: tuple[int, ...]  # identity -> its bit (made once: on a large deck a big integer)
-    clue_cache: dict[tuple[int, int], int] = field(default_factory=dict, compare=False)
+    # (possible suits, possible ranks) of a card, as one number -> its identities
+    clue_cache: dict[int, int] = field(default_factory=dict, compare=False)
 
     @classmethod
     def of(cls, theme: Theme) -> Identities:
@@ -107,10 +108,10 @@ class Identities:
 
     def of_hand_card(self, held: HandCard) -> int:
         """The identities consistent with every clue the card received."""
-        key = (held.possible_suits, held.possible_ranks)
+        suits, ranks = held.possible_suits, held.possible_ranks
+        key = suits << (self.width + 1) | ranks  # (ranks: bits 1 to ``width``)
         mask = self.clue_cache.get(key)
         if mask is None:
-            suits, ranks = key
             mask = 0
             for suit, suit_mask in enumerate(self.suit_masks):
                 if (suits >> suit) & 1:
