@@ -236,11 +236,17 @@ class _Receiver:
     has_play: bool  # the receiver already knows a card of theirs plays
     known: list[int]  # identities known exactly outside the receiver's hand
     soon: int  # what plays now or once the ``known`` cards are played (see ``_soon``)
-    watch: frozenset[int]  # finesse positions a clue to them may call on
+    # the cards on the finesse positions of the players in between, which a clue to
+    # them may call on (the giver's list, read while their clues are valued, before
+    # it grows: see ``ConventionBot._clues``)
+    passed: list[HandCard]
     # a clue to them may call on their own finesse position (a self-finesse): a finesse
     # may be read and nobody in between has a finesse position
     own: bool
-    holders: list[tuple[int, int]]  # (successor, identity) on those finesse positions
+    # worked out from ``passed`` when a clue's reading needs them (most clues on a
+    # large deck are not read so far): see ``ConventionBot._watched``
+    watch: frozenset[int] | None  # the deck indexes of those cards
+    holders: list[tuple[int, int]] | None  # (successor, identity) of those cards
     view: PlayerView  # the giver's (for the prompts' candidates, worked out if needed)
     # slots a clue that does not touch them may leave known exactly: what everybody
     # knows of them (clues, or clues and reading) has at most one identity more than
@@ -268,9 +274,8 @@ class _Receiver:
         has_play: bool,
         known: list[int],
         soon: int,
-        watch: frozenset[int],
+        passed: list[HandCard],
         own: bool,
-        holders: list[tuple[int, int]],
         view: PlayerView,
         narrowable: list[int],
         seen: _Seen,
@@ -289,9 +294,10 @@ class _Receiver:
         self.has_play = has_play
         self.known = known
         self.soon = soon
-        self.watch = watch
+        self.passed = passed
         self.own = own
-        self.holders = holders
+        self.watch = None
+        self.holders = None
         self.view = view
         self.narrowable = narrowable
         self.seen = seen
@@ -1765,20 +1771,11 @@ class ConventionBot:
         """What I see of the player ``distance`` seats after me (None: an empty hand).
         ``passed``: the finesse positions of the players in between (None: no finesse
         may be read); ``in_time``: what plays by their turn (see ``_Receiver``)."""
-        ids = board.ids
         target = (view.player + distance) % view.players
         common_before = self._commons_of(view, board)[target]
         indexes = self._indexes[target]
         if not indexes:
             return None  # an empty hand
-        watch: frozenset[int] = frozenset()
-        holders = []  # (successor, identity) of the cards on finesse positions in between
-        if passed:
-            watch = frozenset([held.deck_index for held in passed])
-            successor, width = ids.successor, ids.width
-            for held in passed:
-                index = held.card.suit * width + held.card.rank - 1  # type: ignore[union-attr]
-                holders.append((successor[index], ids.bits[index]))
         before = self._masks[target]
         known = [bit for player, bits in enumerate(by_player) if player != target for bit in bits]
         readings, clued = self._belief, self._clued
@@ -1801,9 +1798,8 @@ class ConventionBot:
             has_play=seen.has_play,
             known=known,
             soon=seen.soon,
-            watch=watch,
+            passed=passed if passed is not None else [],
             own=passed is not None and not passed and self.SELF_FINESSE,
-            holders=holders,
             view=view,
             narrowable=seen.narrowable,
             seen=seen,
@@ -2038,9 +2034,10 @@ class ConventionBot:
         With it, the reading as every seat works it out once the clue is given (see
         ``_clue_read``)."""
         truths = receiver.truths
-        watch = receiver.watch
         if receiver.own:
             watch = self._own_watch(receiver.indexes, touched)
+        else:
+            watch, _ = self._watched(board, receiver)
         reading, finesse, outside = self._reading(
             board,
             receiver.indexes,
@@ -2069,7 +2066,7 @@ class ConventionBot:
             # be a bluff
             ((focus, allowed),) = reading.items()
             truth = truths[focus]
-            holders = receiver.holders
+            _, holders = self._watched(board, receiver)
             if receiver.own:  # a self-finesse: the receiver's own finesse position
                 (index,) = watch
                 own = truths[receiver.indexes.index(index)]
@@ -2085,6 +2082,22 @@ class ConventionBot:
             reading[focus] = 0  # valued above
         return reading, read
 
+    @staticmethod
+    def _watched(board: Board, receiver: _Receiver) -> tuple[frozenset[int], list[tuple[int, int]]]:
+        """The finesse positions of the players between the giver and ``receiver``
+        (``receiver.passed``), which a clue to them may call on: their deck indexes,
+        and (successor, identity) of their cards. Worked out once per receiver."""
+        watch, holders = receiver.watch, receiver.holders
+        if watch is None or holders is None:
+            ids = board.ids
+            successor, width = ids.successor, ids.width
+            watch = receiver.watch = frozenset([held.deck_index for held in receiver.passed])
+            holders = receiver.holders = []
+            for held in receiver.passed:
+                index = held.card.suit * width + held.card.rank - 1  # type: ignore[union-attr]
+                holders.append((successor[index], ids.bits[index]))
+        return watch, holders
+
     def _bluffs(
         self, board: Board, receiver: _Receiver, allowed: int, truth: int, tally: _Tally
     ) -> bool:
@@ -2097,7 +2110,7 @@ class ConventionBot:
         focus is read as (so its blind play, the first, cannot read as the finesse's
         answer, and the others in between then drop theirs). The focus itself may be
         any card."""
-        holders = receiver.holders
+        _, holders = self._watched(board, receiver)
         if not self.BLUFF or not holders or len(holders) != receiver.distance - 1:
             return False
         if any(following == truth for following, _ in holders):
