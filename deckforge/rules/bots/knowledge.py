@@ -175,35 +175,45 @@ class _SuitFacts:
     @staticmethod
     def of(ids: Identities, suit: int, played: int, discarded: tuple[int, ...]) -> _SuitFacts:
         width = ids.width
-        copies, bits = ids.copies, ids.bits
+        copies = ids.copies
         order = ids.book.orders[suit]
         base = suit * width - 1
         public = [0] * (width + 1)  # by rank
         for rank in range(1, len(discarded)):
             public[rank] = discarded[rank]
+        # the masks within the suit first, bit ``rank - 1`` for a rank (small numbers,
+        # fast even where the deck's masks are big integers), moved to its place last
         playable = trash = critical = 0
         for rank in order[:played]:
             public[rank] += 1
-            trash |= bits[base + rank]
+            trash |= 1 << (rank - 1)
         dead = False
         for position in range(played, len(order)):
             rank = order[position]
-            index = base + rank
-            left = copies[index] - discarded[rank]
+            left = copies[base + rank] - discarded[rank]
             if dead or left <= 0:
                 dead = True
-                trash |= bits[index]
+                trash |= 1 << (rank - 1)
                 continue
             if position == played:
-                playable |= bits[index]
+                playable |= 1 << (rank - 1)
             if left == 1:
-                critical |= bits[index]
+                critical |= 1 << (rank - 1)
         lefts = tuple(copies[base + rank] - public[rank] for rank in range(1, width + 1))
         available = 0
         for rank, count in enumerate(lefts, start=1):
             if count > 0:
-                available |= bits[base + rank]
-        return _SuitFacts(played, discarded, lefts, playable, trash, critical, available)
+                available |= 1 << (rank - 1)
+        shift = base + 1
+        return _SuitFacts(
+            played,
+            discarded,
+            lefts,
+            playable << shift,
+            trash << shift,
+            critical << shift,
+            available << shift,
+        )
 
 
 class Board:
