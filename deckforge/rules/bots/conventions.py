@@ -1561,9 +1561,17 @@ class ConventionBot:
                         afters = seen.afters = [None] * len(plan)
                     after = afters[index]
                     if after is None:
-                        after = afters[index] = self._after(board, receiver, clue_mask, touched)
+                        unclued = board.ids.every ^ clue_mask  # (as in ``_after``)
+                        after = afters[index] = [
+                            mask & (clue_mask if slot in touched else unclued)
+                            for slot, mask in enumerate(receiver.before)
+                        ]
                     if step == _NEWLY and bars is not None and first_touches:
-                        most = self._newly_bound(board, receiver, index, after, touched, bars[0])
+                        if seen.key:  # (shared by the givers: see ``_newly_bound``)
+                            most = self._newly_bound(board, receiver, index, after, touched)
+                        else:  # worked out only as far as the bar needs
+                            limit = bars[0] + distance
+                            most = self._newly_most(board, receiver, after, touched, limit)
                         if most - distance + 1e-9 <= bars[0]:
                             continue  # it cannot beat the best so far
                     clue = self._value(
@@ -2036,8 +2044,10 @@ class ConventionBot:
         truths = receiver.truths
         if receiver.own:
             watch = self._own_watch(receiver.indexes, touched)
-        else:
+        elif receiver.passed:
             watch, _ = self._watched(board, receiver)
+        else:
+            watch = frozenset()  # nobody in between
         reading, finesse, outside = self._reading(
             board,
             receiver.indexes,
@@ -2234,23 +2244,16 @@ class ConventionBot:
         index: int,
         after: list[int],
         touched: tuple[int, ...],
-        bar: float,
     ) -> float:
-        """The most the clue at ``index`` of the receiver's plan, which touches a card
-        for the first time, can be worth before the giver's distance (``_newly_most``):
-        for a receiver the givers share, worked out in full once per value of a play to
-        the receiver (``scale``, the only part that depends on the giver) and kept; else
-        only as far as telling whether it can beat ``bar``."""
-        seen = receiver.seen
-        if not seen.key:  # (a receiver the givers do not share: see ``_SeenStore``)
-            limit = bar + 0.01 * receiver.distance
-            return self._newly_most(board, receiver, after, touched, limit)
+        """For a receiver the givers share: the most the clue at ``index`` of its plan,
+        which touches a card for the first time, can be worth before the giver's
+        distance (``_newly_most`` in full), worked out once per value of a play to the
+        receiver (``scale``, the only part that depends on the giver) and kept."""
         key = (index, receiver.scale)
-        most = seen.newly_most.get(key)
+        found = receiver.seen.newly_most
+        most = found.get(key)
         if most is None:
-            most = seen.newly_most[key] = self._newly_most(
-                board, receiver, after, touched, math.inf
-            )
+            most = found[key] = self._newly_most(board, receiver, after, touched, math.inf)
         return most
 
     def _newly_most(
