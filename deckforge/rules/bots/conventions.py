@@ -176,10 +176,10 @@ class _Seen:
     # per clue of the plan: the receiver's clue masks once it is given (ConventionBot.
     # _after; None: not worked out yet); on first use
     afters: list[list[int] | None] | None
-    # per clue of the plan touching a card for the first time and value of a play to
-    # the receiver (``_Receiver.scale``): the most it is worth before the giver's
-    # distance (see ConventionBot._newly_bound)
-    newly_most: dict[tuple[int, float], float]
+    # per value of a play to the receiver (``_Receiver.scale``), per clue of the plan
+    # touching a card for the first time: the most it is worth before the giver's
+    # distance (see ConventionBot._newly_bound; -inf: not worked out yet)
+    newly_most: dict[float, list[float]]
 
     def __init__(
         self,
@@ -1614,11 +1614,11 @@ class ConventionBot:
                     plan.append((kind, touched, _NEWLY, -1, 0))
                 continue
             if self.TEMPO:
-                shape = self._tempo_shape(board, receiver, kinds[kind][1], touched)
+                shape = self._tempo_shape(board, receiver, kinds[kind][1], touched, slots)
                 if shape is not None:
-                    shown, focus, allowed = shape
+                    focus, allowed = shape
                     if receiver.truths[focus] & allowed:
-                        plan.append((kind, shown, _TEMPO, focus, allowed))
+                        plan.append((kind, touched, _TEMPO, focus, allowed))
                     continue  # (else they would play a card that does not play)
             plan.append((kind, touched, _CLUED, -1, 0))
         return plan
@@ -1943,16 +1943,21 @@ class ConventionBot:
         return self._valued(board, receiver, action, touched, tally)
 
     def _tempo_shape(
-        self, board: Board, receiver: _Receiver, clue_mask: int, touched: tuple[int, ...]
-    ) -> tuple[tuple[int, ...], int, int] | None:
-        """For ``_tempo_value``: the clued cards a tempo clue touches (``touched``: it
-        touches no card for the first time), its focus and what the focus may be; None
-        when the clue is no tempo clue. Worked out from what any giver sees the same,
-        so kept with it (``_Seen.tempo``)."""
+        self,
+        board: Board,
+        receiver: _Receiver,
+        clue_mask: int,
+        touched: tuple[int, ...],
+        slots: int,
+    ) -> tuple[int, int] | None:
+        """For ``_plan``: a tempo clue's focus and what the focus may be (``touched``:
+        the slots of the clued cards it touches, it touches no card for the first time;
+        ``slots``: the same as bits); None when the clue is no tempo clue. Worked out
+        from what any giver sees the same, so kept with it (``_Seen.plan``)."""
         before = receiver.before
         for slot in receiver.seen.clued_slots:
             was = before[slot]
-            if slot in touched:
+            if slots >> slot & 1:
                 if (was & clue_mask) != was:
                     return None  # it tells this clued card something
             elif was & clue_mask:
@@ -1963,7 +1968,7 @@ class ConventionBot:
         allowed = self._tempo_focus(board, receiver.indexes[focus], before[focus])
         if allowed is None:
             return None
-        return touched, focus, allowed
+        return focus, allowed
 
     def _value(
         self,
@@ -2249,11 +2254,13 @@ class ConventionBot:
         which touches a card for the first time, can be worth before the giver's
         distance (``_newly_most`` in full), worked out once per value of a play to the
         receiver (``scale``, the only part that depends on the giver) and kept."""
-        key = (index, receiver.scale)
-        found = receiver.seen.newly_most
-        most = found.get(key)
-        if most is None:
-            most = found[key] = self._newly_most(board, receiver, after, touched, math.inf)
+        seen = receiver.seen
+        mosts = seen.newly_most.get(receiver.scale)
+        if mosts is None:
+            mosts = seen.newly_most[receiver.scale] = [-math.inf] * len(seen.plan or ())
+        most = mosts[index]
+        if most == -math.inf:
+            most = mosts[index] = self._newly_most(board, receiver, after, touched, math.inf)
         return most
 
     def _newly_most(

@@ -320,8 +320,9 @@ class Board:
         for player in range(view.players):
             if player != view.player:
                 for index in hand_identities(view, ids, player):
-                    left[index] -= 1
-                    if left[index] <= 0 and mask & ids.bits[index]:
+                    count = left[index] - 1
+                    left[index] = count
+                    if count <= 0 and mask & ids.bits[index]:
                         mask ^= ids.bits[index]
         return left, mask
 
