@@ -58,9 +58,10 @@ def test_the_best_clue_found_by_branch_and_bound_is_the_best_of_all(
     deck: str, players: int
 ) -> None:
     # a clue that cannot beat the threshold or the best found before it is not valued
-    # (ConventionBot._clues with a bar; best_over skips those touching a card for the
-    # first time too, ``best`` values them all): the best clue above a threshold must
-    # be the one valuing every clue gives, on every turn, whatever the threshold
+    # (ConventionBot._clues with a bar; best_over and ``best`` skip those touching a
+    # card for the first time too): the best clue above a threshold, and ``best``,
+    # must be the one valuing every clue (``valued``) gives, on every turn, whatever
+    # the threshold (the first of them on a tie)
     theme = largest_theme() if deck == "largest" else load_theme(deck)
     seen = 0
     for index in range(1 if deck == "largest" else 6):
@@ -71,7 +72,9 @@ def test_the_best_clue_found_by_branch_and_bound_is_the_best_of_all(
             seat = game.current_player
             bot, view = bots[seat], game.view(seat)
             bot._commons = bot._held = None
-            every = bot._read_turn(view).best
+            clues = bot._read_turn(view).valued()
+            every = max(clues, key=lambda clue: clue.value) if clues else None
+            assert bot._read_turn(view).best == every, (seed, game.turn)
             pruned = bot._read_turn(view)
             for threshold in (-1.0, 0.0, 0.1, 0.4, 0.9, 1.5):
                 best = pruned.best_over(threshold)

@@ -1561,11 +1561,7 @@ class ConventionBot:
                         afters = seen.afters = [None] * len(plan)
                     after = afters[index]
                     if after is None:
-                        unclued = board.ids.every ^ clue_mask  # (as in ``_after``)
-                        after = afters[index] = [
-                            mask & (clue_mask if slot in touched else unclued)
-                            for slot, mask in enumerate(receiver.before)
-                        ]
+                        after = afters[index] = self._after(board, receiver, clue_mask, touched)
                     if step == _NEWLY and bars is not None and first_touches:
                         if seen.key:  # (shared by the givers: see ``_newly_bound``)
                             most = self._newly_bound(board, receiver, index, after, touched)
@@ -2105,12 +2101,11 @@ class ConventionBot:
         watch, holders = receiver.watch, receiver.holders
         if watch is None or holders is None:
             ids = board.ids
-            successor, width = ids.successor, ids.width
             watch = receiver.watch = frozenset([held.deck_index for held in receiver.passed])
             holders = receiver.holders = []
             for held in receiver.passed:
-                index = held.card.suit * width + held.card.rank - 1  # type: ignore[union-attr]
-                holders.append((successor[index], ids.bits[index]))
+                index = ids.index(held.card)  # type: ignore[arg-type]
+                holders.append((ids.successor[index], ids.bits[index]))
         return watch, holders
 
     def _bluffs(
@@ -2364,6 +2359,7 @@ class ConventionBot:
                 card = max(card, self.DELAYED * receiver.scale)
             if not mask & board.useful and was & board.useful:
                 card = max(card, self.GOES)
+        # (``_left_known_exactly``, written out: a call per card costs in the pure build)
         if self.EXACT and mask.bit_count() == 1 and was.bit_count() > 1 and mask & board.waiting:
             card += self.EXACT
         return card
